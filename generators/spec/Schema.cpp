@@ -1,0 +1,578 @@
+#include "spec/Schema.h"
+
+#include <algorithm>
+#include <set>
+
+namespace lockwright {
+
+namespace {
+
+std::string join(const std::vector<std::string> &Items, const char *Sep) {
+  std::string Out;
+  for (size_t I = 0; I < Items.size(); ++I)
+    Out += (I ? Sep : "") + Items[I];
+  return Out;
+}
+
+std::string childPath(const std::string &Path, const std::string &Key) {
+  return Path.empty() ? Key : Path + "." + Key;
+}
+
+bool expectKind(const SpecNode &N, SpecNode::Kind Want, const std::string &What,
+                const std::string &Path, DiagnosticList &Diags) {
+  if (N.kind() == Want)
+    return true;
+  Diags.error(N.loc(), Path, "expected " + What + ", found " + SpecNode::kindName(N.kind()));
+  return false;
+}
+
+class StringType : public SchemaType {
+public:
+  explicit StringType(StringCheck Check) : Check(std::move(Check)) {}
+  std::string describe() const override { return "a string"; }
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags) && Check)
+      Check(N, Path, Ctx.Diags);
+  }
+
+private:
+  StringCheck Check;
+};
+
+class IntType : public SchemaType {
+public:
+  IntType(int64_t Min, int64_t Max, bool PowerOfTwo) : Min(Min), Max(Max), PowerOfTwo(PowerOfTwo) {}
+  std::string describe() const override { return PowerOfTwo ? "a power-of-two integer" : "an integer"; }
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
+      return;
+    std::optional<int64_t> V = N.asInt();
+    if (!V) {
+      Ctx.Diags.error(N.loc(), Path, "expected " + describe() + ", found '" + N.value() + "'");
+      return;
+    }
+    if (*V < Min || *V > Max)
+      Ctx.Diags.error(N.loc(), Path,
+                      "value " + std::to_string(*V) + " is out of range [" + std::to_string(Min) +
+                          ", " + std::to_string(Max) + "]");
+    else if (PowerOfTwo && (*V <= 0 || (*V & (*V - 1)) != 0))
+      Ctx.Diags.error(N.loc(), Path, "value " + std::to_string(*V) + " is not a power of two");
+  }
+
+private:
+  int64_t Min, Max;
+  bool PowerOfTwo;
+};
+
+class BoolType : public SchemaType {
+public:
+  std::string describe() const override { return "true or false"; }
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
+      return;
+    if (!N.asBool())
+      Ctx.Diags.error(N.loc(), Path, "expected true or false, found '" + N.value() + "'");
+  }
+};
+
+class EnumType : public SchemaType {
+public:
+  explicit EnumType(std::vector<std::string> Values) : Values(std::move(Values)) {}
+  std::string describe() const override { return "one of " + join(Values, ", "); }
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
+      return;
+    if (std::find(Values.begin(), Values.end(), N.value()) != Values.end())
+      return;
+    std::string Message = "unknown value '" + N.value() + "'";
+    std::string Guess = closestMatch(N.value(), Values);
+    Message += Guess.empty() ? "; expected " + describe() : "; did you mean '" + Guess + "'?";
+    Ctx.Diags.error(N.loc(), Path, Message);
+  }
+
+private:
+  std::vector<std::string> Values;
+};
+
+class ListType : public SchemaType {
+public:
+  ListType(SchemaRef Element, unsigned MinItems) : Element(std::move(Element)), MinItems(MinItems) {}
+  std::string describe() const override { return "a list"; }
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (!expectKind(N, SpecNode::Kind::Sequence, describe(), Path, Ctx.Diags))
+      return;
+    if (N.items().size() < MinItems)
+      Ctx.Diags.error(N.loc(), Path,
+                      "expected at least " + std::to_string(MinItems) + " item" + (MinItems == 1 ? "" : "s"));
+    for (size_t I = 0; I < N.items().size(); ++I)
+      Element->validate(N.items()[I], Path + "[" + std::to_string(I) + "]", Ctx);
+  }
+
+private:
+  SchemaRef Element;
+  unsigned MinItems;
+};
+
+class RecordType : public SchemaType {
+public:
+  RecordType(std::string Name, std::vector<FieldDecl> Fields, MergePolicy Merge,
+             std::vector<RecordCheck> Checks)
+      : Name(std::move(Name)), Fields(std::move(Fields)), Merge(Merge), Checks(std::move(Checks)) {}
+
+  std::string describe() const override { return "a map (" + Name + ")"; }
+
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (!expectKind(N, SpecNode::Kind::Map, describe(), Path, Ctx.Diags))
+      return;
+    for (const auto &[Key, Child] : N.fields()) {
+      const FieldDecl *Decl = find(Key);
+      if (!Decl) {
+        std::string Message = "unknown key";
+        std::string Guess = closestMatch(Key, fieldNames());
+        if (!Guess.empty())
+          Message += "; did you mean '" + Guess + "'?";
+        else
+          Message += "; expected one of " + join(fieldNames(), ", ");
+        Ctx.Diags.error(Child.keyLoc(), childPath(Path, Key), Message);
+        continue;
+      }
+      Decl->Type->validate(Child, childPath(Path, Key), Ctx);
+    }
+    // A replaced record is whole in the file that writes it; a merged one is
+    // only whole once its inheritance chain is resolved.
+    bool Whole = Merge == MergePolicy::Replace || !Ctx.Partial;
+    if (!Whole)
+      return;
+    for (const FieldDecl &F : Fields)
+      if (F.Required && !N.get(F.Name))
+        Ctx.Diags.error(N.loc(), childPath(Path, F.Name), "missing required key");
+    for (const RecordCheck &C : Checks)
+      C(N, Path, Ctx);
+  }
+
+  void merge(SpecNode &Base, const SpecNode &Override) const override {
+    if (Merge == MergePolicy::Replace || !Base.isMap() || !Override.isMap()) {
+      Base = Override;
+      return;
+    }
+    for (const auto &[Key, Child] : Override.fields()) {
+      SpecNode *Existing = Base.get(Key);
+      const FieldDecl *Decl = find(Key);
+      if (Existing && Decl)
+        Decl->Type->merge(*Existing, Child);
+      else
+        Base.set(Key, Child);
+    }
+  }
+
+private:
+  const FieldDecl *find(const std::string &Key) const {
+    for (const FieldDecl &F : Fields)
+      if (F.Name == Key)
+        return &F;
+    return nullptr;
+  }
+  std::vector<std::string> fieldNames() const {
+    std::vector<std::string> Names;
+    for (const FieldDecl &F : Fields)
+      Names.push_back(F.Name);
+    return Names;
+  }
+
+  std::string Name;
+  std::vector<FieldDecl> Fields;
+  MergePolicy Merge;
+  std::vector<RecordCheck> Checks;
+};
+
+class DictType : public SchemaType {
+public:
+  DictType(std::string Name, SchemaRef KeyType, SchemaRef ValueType, MergePolicy Merge)
+      : Name(std::move(Name)), KeyType(std::move(KeyType)), ValueType(std::move(ValueType)), Merge(Merge) {}
+
+  std::string describe() const override { return "a map (" + Name + ")"; }
+
+  void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
+    if (!expectKind(N, SpecNode::Kind::Map, describe(), Path, Ctx.Diags))
+      return;
+    for (const auto &[Key, Child] : N.fields()) {
+      if (KeyType) {
+        SpecNode KeyNode = SpecNode::scalar(Key, Child.keyLoc());
+        KeyType->validate(KeyNode, childPath(Path, Key), Ctx);
+      }
+      ValueType->validate(Child, childPath(Path, Key), Ctx);
+    }
+  }
+
+  void merge(SpecNode &Base, const SpecNode &Override) const override {
+    if (Merge == MergePolicy::Replace || !Base.isMap() || !Override.isMap()) {
+      Base = Override;
+      return;
+    }
+    for (const auto &[Key, Child] : Override.fields()) {
+      if (SpecNode *Existing = Base.get(Key))
+        ValueType->merge(*Existing, Child);
+      else
+        Base.set(Key, Child);
+    }
+  }
+
+private:
+  std::string Name;
+  SchemaRef KeyType, ValueType;
+  MergePolicy Merge;
+};
+
+} // namespace
+
+SchemaRef stringType(StringCheck Check) { return std::make_shared<StringType>(std::move(Check)); }
+SchemaRef intType(int64_t Min, int64_t Max, bool PowerOfTwo) {
+  return std::make_shared<IntType>(Min, Max, PowerOfTwo);
+}
+SchemaRef boolType() { return std::make_shared<BoolType>(); }
+SchemaRef enumType(std::vector<std::string> Values) { return std::make_shared<EnumType>(std::move(Values)); }
+SchemaRef listType(SchemaRef Element, unsigned MinItems) {
+  return std::make_shared<ListType>(std::move(Element), MinItems);
+}
+SchemaRef recordType(std::string Name, std::vector<FieldDecl> Fields, MergePolicy Merge,
+                     std::vector<RecordCheck> Checks) {
+  return std::make_shared<RecordType>(std::move(Name), std::move(Fields), Merge, std::move(Checks));
+}
+SchemaRef dictType(std::string Name, SchemaRef KeyType, SchemaRef ValueType, MergePolicy Merge) {
+  return std::make_shared<DictType>(std::move(Name), std::move(KeyType), std::move(ValueType), Merge);
+}
+
+RecordCheck exactlyOneOf(std::vector<std::string> Keys) {
+  return [Keys](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+    std::vector<std::string> Present;
+    for (const std::string &K : Keys)
+      if (N.get(K))
+        Present.push_back(K);
+    if (Present.size() == 1)
+      return;
+    if (Present.empty())
+      Ctx.Diags.error(N.loc(), Path, "needs one of " + join(Keys, ", "));
+    else
+      Ctx.Diags.error(N.get(Present[1])->keyLoc(), childPath(Path, Present[1]),
+                      "'" + Present[0] + "' and '" + Present[1] + "' cannot be combined; give exactly one of " +
+                          join(Keys, ", "));
+  };
+}
+
+const std::vector<std::string> &abstractOperations() {
+  static const std::vector<std::string> Ops = {
+      // Barriers and ordered accesses (the kernel's vocabulary).
+      "full", "read", "write", "acquire_load", "release_store", "acquire_after_ctrl_dep",
+      "before_atomic", "after_atomic", "store_mb", "fence", "compiler_barrier", "cpu_relax",
+      "read_once", "write_once", "cond_load_acquire", "cond_load_relaxed",
+      // Atomic accesses; their ordering comes from `order:` or the `order_arg:` argument.
+      "atomic_load", "atomic_store", "atomic_exchange", "atomic_cmpxchg", "atomic_rmw",
+      "atomic_rmw_noreturn", "atomic_test_and_set", "atomic_clear", "atomic_init",
+      // Types and objects.
+      "atomic_type", "lock_type", "rwlock_type", "lock_init",
+      // Lock operations.
+      "lock_acquire", "lock_release", "lock_try", "lock_is_locked", "read_acquire", "read_release",
+      "write_acquire", "write_release",
+      // Layout.
+      "cache_line_size", "cacheline_aligned", "destructive_size", "constructive_size", "cache_padded",
+  };
+  return Ops;
+}
+
+const std::vector<std::string> &barrierKinds() {
+  static const std::vector<std::string> Kinds = {
+      "full", "read", "write", "acquire_load", "release_store", "acquire_after_ctrl_dep",
+      "before_atomic", "after_atomic"};
+  return Kinds;
+}
+
+const std::vector<std::string> &fenceKinds() {
+  static const std::vector<std::string> Kinds = {"full", "read", "write", "acquire_after_ctrl_dep",
+                                                 "before_atomic", "after_atomic"};
+  return Kinds;
+}
+
+const std::vector<std::string> &orderingPairs() {
+  static const std::vector<std::string> Pairs = {"load-load", "load-store", "store-load", "store-store"};
+  return Pairs;
+}
+
+const std::vector<std::string> &accessPlaceholders() {
+  static const std::vector<std::string> Names = {"val", "addr", "tmp"};
+  return Names;
+}
+
+void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
+                          const std::vector<std::string> &Allowed, DiagnosticList &Diags) {
+  const std::string &S = N.value();
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '}') {
+      if (I + 1 < S.size() && S[I + 1] == '}') {
+        ++I;
+        continue;
+      }
+      Diags.error(N.loc(), Path, "unmatched '}' in instruction template; write '}}' for a literal brace");
+      return;
+    }
+    if (S[I] != '{')
+      continue;
+    if (I + 1 < S.size() && S[I + 1] == '{') {
+      ++I;
+      continue;
+    }
+    size_t Close = S.find('}', I);
+    if (Close == std::string::npos) {
+      Diags.error(N.loc(), Path, "unterminated placeholder in instruction template '" + S + "'");
+      return;
+    }
+    std::string Name = S.substr(I + 1, Close - I - 1);
+    if (std::find(Allowed.begin(), Allowed.end(), Name) == Allowed.end()) {
+      std::string Message = "unknown placeholder '{" + Name + "}'";
+      std::string Guess = closestMatch(Name, Allowed);
+      if (!Guess.empty())
+        Message += "; did you mean '{" + Guess + "}'?";
+      else if (Allowed.empty())
+        Message += "; a barrier sequence takes no operands";
+      else {
+        std::vector<std::string> Braced;
+        for (const std::string &A : Allowed)
+          Braced.push_back("{" + A + "}");
+        Message += "; expected one of " + join(Braced, ", ");
+      }
+      Diags.error(N.loc(), Path, Message);
+    }
+    I = Close;
+  }
+}
+
+namespace {
+
+SchemaRef asmString(std::vector<std::string> Allowed) {
+  return stringType([Allowed](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
+    checkAsmPlaceholders(N, Path, Allowed, Diags);
+  });
+}
+
+SchemaRef sourceString() {
+  return stringType([](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
+    if (N.value().find_first_not_of(" \t") == std::string::npos)
+      Diags.error(N.loc(), Path, "a source must name the public origin of the fact");
+  });
+}
+
+/// `{value: V, source: S}`: one fact and where it comes from.
+SchemaRef fact(SchemaRef Value) {
+  return recordType("fact", {{"value", std::move(Value), true}, {"source", sourceString(), true}},
+                    MergePolicy::Replace);
+}
+
+SchemaRef lineSize() { return fact(intType(8, 4096, /*PowerOfTwo=*/true)); }
+
+/// How one fence is implemented: an instruction sequence, only a compiler
+/// barrier, a C11 fence (the portable fallback), or the same as another kind
+/// (asm-generic's `smp_acquire__after_ctrl_dep() = smp_rmb()`).
+std::vector<FieldDecl> fenceFields(bool WithOrders) {
+  std::vector<FieldDecl> Fields = {
+      {"asm", listType(asmString({}), 1)},
+      {"compiler_only", enumType({"true"})},
+      {"c11", enumType({"seq_cst", "acquire", "release", "acq_rel"})},
+      {"same_as", enumType(fenceKinds())},
+      {"clobbers", listType(enumType({"cc"}), 1)},
+  };
+  if (WithOrders)
+    Fields.push_back({"orders", listType(enumType(orderingPairs()), 1)});
+  return Fields;
+}
+
+RecordCheck fenceForm() { return exactlyOneOf({"asm", "compiler_only", "c11", "same_as"}); }
+
+RecordCheck ordersUnlessAlias() {
+  return [](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+    if (!N.get("same_as") && !N.get("orders"))
+      Ctx.Diags.error(N.loc(), childPath(Path, "orders"),
+                      "missing required key (say what the barrier orders)");
+    if (N.get("same_as") && N.get("orders"))
+      Ctx.Diags.error(N.get("orders")->keyLoc(), childPath(Path, "orders"),
+                      "an alias ('same_as') takes its orders from the barrier it names");
+  };
+}
+
+/// A barrier kind: a fence with what it orders and where that comes from.
+SchemaRef barrierFence() {
+  std::vector<FieldDecl> Fields = fenceFields(/*WithOrders=*/true);
+  Fields.push_back({"source", sourceString(), true});
+  return recordType("barrier", std::move(Fields), MergePolicy::Replace, {fenceForm(), ordersUnlessAlias()});
+}
+
+/// A fence used inside another fact (the fence after a plain load, the nudge after an unlock).
+SchemaRef innerFence() {
+  return recordType("fence", fenceFields(/*WithOrders=*/false), MergePolicy::Replace, {fenceForm()});
+}
+
+/// An ordered access: per-size instructions, a plain access plus a fence for
+/// the sizes without one, or the C11 builtin.
+SchemaRef orderedAccess(const std::string &FenceKey, const std::string &C11Order) {
+  SchemaRef Sizes = enumType({"1", "2", "4", "8"});
+  RecordCheck Form = [FenceKey](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+    bool HasC11 = N.get("c11"), HasInsn = N.get("insn"), HasFence = N.get(FenceKey);
+    if (HasC11 && (HasInsn || HasFence))
+      Ctx.Diags.error(N.get("c11")->keyLoc(), childPath(Path, "c11"),
+                      "'c11' cannot be combined with 'insn' or '" + FenceKey + "'");
+    else if (!HasC11 && !HasInsn && !HasFence)
+      Ctx.Diags.error(N.loc(), Path, "needs 'c11', 'insn' or '" + FenceKey + "'");
+  };
+  return recordType("ordered access",
+                    {{"insn", dictType("size to instruction", Sizes, asmString(accessPlaceholders()),
+                                       MergePolicy::Replace)},
+                     {FenceKey, innerFence()},
+                     {"c11", enumType({C11Order})},
+                     {"orders", listType(enumType(orderingPairs()), 1), true},
+                     {"source", sourceString(), true}},
+                    MergePolicy::Replace, {Form});
+}
+
+std::vector<FieldDecl> archBodyFields() {
+  SchemaRef Barriers = recordType(
+      "barriers",
+      {{"full", barrierFence(), true},
+       {"read", barrierFence(), true},
+       {"write", barrierFence(), true},
+       {"acquire_load", orderedAccess("after", "acquire"), true},
+       {"release_store", orderedAccess("before", "release"), true},
+       {"acquire_after_ctrl_dep", barrierFence(), true},
+       {"before_atomic", barrierFence(), true},
+       {"after_atomic", barrierFence(), true}},
+      MergePolicy::KeyByKey);
+
+  SchemaRef Target = recordType("target",
+                                {{"triples", listType(stringType(), 1)},
+                                 {"bits", enumType({"32", "64"}), true},
+                                 {"endian", enumType({"little", "big"}), true},
+                                 {"check", stringType()}},
+                                MergePolicy::KeyByKey);
+
+  SchemaRef Toolchain = recordType("toolchain",
+                                   {{"gcc", stringType()},
+                                    {"clang_target", stringType()},
+                                    {"qemu", stringType()},
+                                    {"sysroot", stringType()},
+                                    {"cflags", listType(stringType())},
+                                    {"native", boolType()}},
+                                   // How to build for a target is not inherited: each spec says it whole.
+                                   MergePolicy::Replace);
+
+  SchemaRef Cache = recordType("cache",
+                               {{"l1_line", lineSize(), true},
+                                {"smp_line", lineSize(), true},
+                                {"destructive", lineSize(), true},
+                                {"constructive", lineSize(), true}},
+                               MergePolicy::KeyByKey);
+
+  SchemaRef LockWord = recordType("lock word",
+                                  {{"size", intType(1, 16), true},
+                                   {"align", intType(1, 256, true), true},
+                                   {"unlocked", intType(INT32_MIN, INT32_MAX), true},
+                                   {"source", sourceString(), true}},
+                                  MergePolicy::Replace,
+                                  {[](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+                                    const SpecNode *Size = N.get("size"), *Align = N.get("align");
+                                    if (Size && Align && Size->asInt() && Align->asInt() &&
+                                        *Align->asInt() < *Size->asInt() && *Size->asInt() <= 8)
+                                      Ctx.Diags.error(Align->loc(), childPath(Path, "align"),
+                                                      "a lock word must be at least naturally aligned (" +
+                                                          Size->value() + " bytes)");
+                                  }});
+
+  SchemaRef NativeAtomic = recordType(
+      "native atomic",
+      {{"kind", enumType({"lock-prefix", "llsc", "cas", "amo", "llsc+amo", "ldcw", "c11"}), true},
+       {"instructions", listType(stringType(), 1), true},
+       {"source", sourceString(), true}},
+      MergePolicy::Replace);
+
+  SchemaRef Relax = recordType("cpu_relax",
+                               [] {
+                                 std::vector<FieldDecl> F = {{"asm", listType(asmString({}), 1)},
+                                                             {"compiler_only", enumType({"true"})},
+                                                             {"source", sourceString(), true}};
+                                 return F;
+                               }(),
+                               MergePolicy::Replace, {exactlyOneOf({"asm", "compiler_only"})});
+
+  SchemaRef Wait = recordType(
+      "wait strategy",
+      {{"strategy", enumType({"poll", "monitor-wfe", "zawrs"}), true}, {"source", sourceString(), true}},
+      MergePolicy::Replace);
+
+  SchemaRef Unlock = recordType("unlock",
+                                {{"before", innerFence()},
+                                 {"store", enumType({"plain", "release"}), true},
+                                 {"after", innerFence()},
+                                 {"source", sourceString(), true}},
+                                MergePolicy::Replace);
+
+  SchemaRef AsmSyntax = recordType(
+      "asm syntax",
+      {{"value_modifier", dictType("size to operand modifier", enumType({"1", "2", "4", "8"}), stringType(),
+                                   MergePolicy::Replace)}},
+      MergePolicy::KeyByKey);
+
+  return {
+      {"description", stringType()},
+      {"target", Target, true},
+      {"toolchain", Toolchain},
+      {"cache", Cache, true},
+      {"lock_word", LockWord, true},
+      {"rmw_fully_ordered", fact(boolType()), true},
+      {"native_atomic", NativeAtomic, true},
+      {"default_lock", fact(enumType({"tas", "ticket", "mcs"})), true},
+      {"barriers", Barriers, true},
+      {"cpu_relax", Relax, true},
+      {"wait", Wait, true},
+      {"unlock", Unlock, true},
+      {"asm_syntax", AsmSyntax},
+  };
+}
+
+} // namespace
+
+SchemaRef archSpecSchema() {
+  static SchemaRef Schema = [] {
+    SchemaRef Overrides = recordType("cpu overrides", archBodyFields(), MergePolicy::KeyByKey);
+    SchemaRef Cpu = recordType("cpu variant",
+                               {{"description", stringType(), true}, {"overrides", Overrides, true}},
+                               MergePolicy::KeyByKey);
+    std::vector<FieldDecl> Fields = {{"name", stringType(), true}, {"inherits", stringType()}};
+    for (FieldDecl &F : archBodyFields())
+      Fields.push_back(std::move(F));
+    Fields.push_back({"cpus", dictType("cpu variants", nullptr, Cpu, MergePolicy::KeyByKey)});
+    return recordType("architecture spec", std::move(Fields), MergePolicy::KeyByKey);
+  }();
+  return Schema;
+}
+
+SchemaRef apiSpecSchema() {
+  static SchemaRef Schema = [] {
+    SchemaRef Order = enumType({"relaxed", "consume", "acquire", "release", "acq_rel", "seq_cst", "full"});
+    SchemaRef Entry = recordType("api name",
+                                 {{"op", enumType(abstractOperations()), true},
+                                  {"kind", enumType({"macro", "function", "type", "method", "template",
+                                                     "attribute", "constant"}),
+                                   true},
+                                  {"order", Order},
+                                  {"order_arg", intType(0, 8)},
+                                  {"note", stringType()}},
+                                 MergePolicy::Replace);
+    return recordType("api spec",
+                      {{"dialect", stringType(), true},
+                       {"description", stringType(), true},
+                       {"source", sourceString(), true},
+                       {"languages", listType(enumType({"c", "c++"}), 1), true},
+                       {"headers", listType(stringType())},
+                       {"names", dictType("api names", nullptr, Entry, MergePolicy::KeyByKey), true}},
+                      MergePolicy::KeyByKey);
+  }();
+  return Schema;
+}
+
+} // namespace lockwright

@@ -1,0 +1,377 @@
+#include "spec/SpecLoader.h"
+
+#include "LockwrightConfig.h"
+#include "spec/Schema.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fnmatch.h>
+#include <set>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace lockwright {
+
+int64_t ResolvedSpec::intFact(const std::string &DottedPath) const {
+  const SpecNode *N = Tree.at(DottedPath);
+  return N && N->asInt() ? *N->asInt() : 0;
+}
+
+std::string ResolvedSpec::stringFact(const std::string &DottedPath) const {
+  const SpecNode *N = Tree.at(DottedPath);
+  return N && N->isScalar() ? N->value() : std::string();
+}
+
+bool ResolvedSpec::boolFact(const std::string &DottedPath) const {
+  const SpecNode *N = Tree.at(DottedPath);
+  return N && N->asBool().value_or(false);
+}
+
+std::string ResolvedSpec::hash() const {
+  uint64_t H = 0xcbf29ce484222325ULL;
+  for (unsigned char C : Tree.toYaml()) {
+    H ^= C;
+    H *= 0x100000001b3ULL;
+  }
+  char Buf[17];
+  std::snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(H));
+  return Buf;
+}
+
+SpecRepository::SpecRepository(std::vector<std::string> SpecDirs) : Dirs(std::move(SpecDirs)) {}
+
+std::vector<std::string> SpecRepository::archNames() const {
+  std::set<std::string> Names;
+  for (const std::string &D : Dirs) {
+    std::error_code EC;
+    for (const auto &Entry : fs::directory_iterator(fs::path(D) / "arch", EC))
+      if (Entry.path().extension() == ".yaml")
+        Names.insert(Entry.path().stem().string());
+  }
+  return {Names.begin(), Names.end()};
+}
+
+std::optional<std::string> SpecRepository::findArchFile(const std::string &Name,
+                                                        const std::string &PreferDir) const {
+  std::vector<fs::path> Candidates;
+  if (!PreferDir.empty())
+    Candidates.push_back(fs::path(PreferDir) / (Name + ".yaml"));
+  for (const std::string &D : Dirs)
+    Candidates.push_back(fs::path(D) / "arch" / (Name + ".yaml"));
+  for (const fs::path &P : Candidates)
+    if (fs::is_regular_file(P))
+      return P.lexically_normal().string();
+  return std::nullopt;
+}
+
+const SpecRepository::LoadedFile &SpecRepository::loadArchFile(const std::string &Path,
+                                                               DiagnosticList &Diags) {
+  auto It = FileCache.find(Path);
+  if (It != FileCache.end())
+    return It->second;
+  LoadedFile F{Path, std::nullopt};
+  DiagnosticList Local;
+  std::optional<SpecNode> Root = parseYamlFile(Path, Local);
+  if (Root) {
+    ValidationContext Ctx{Local, /*Partial=*/true};
+    archSpecSchema()->validate(*Root, "", Ctx);
+    if (!Local.hasErrors())
+      F.Root = std::move(Root);
+  }
+  Diags.append(Local);
+  return FileCache.emplace(Path, std::move(F)).first->second;
+}
+
+std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile, DiagnosticList &Diags) {
+  std::vector<const SpecNode *> Chain; // child first
+  std::vector<std::string> Names;
+  std::string Path = StartFile;
+  std::string ExpectedName;
+  const SpecNode *InheritsNode = nullptr;
+  while (true) {
+    const LoadedFile &F = loadArchFile(Path, Diags);
+    if (!F.Root)
+      return std::nullopt;
+    const SpecNode &Root = *F.Root;
+    std::string Name = Root.get("name")->value();
+    if (!ExpectedName.empty() && Name != ExpectedName) {
+      Diags.error(Root.get("name")->loc(), "name",
+                  "file " + Path + " declares '" + Name + "' but was found as the parent '" + ExpectedName + "'");
+      return std::nullopt;
+    }
+    if (std::find(Names.begin(), Names.end(), Name) != Names.end()) {
+      std::string Cycle;
+      for (const std::string &N : Names)
+        Cycle += N + " -> ";
+      Diags.error(InheritsNode->loc(), "inherits", "inheritance cycle: " + Cycle + Name);
+      return std::nullopt;
+    }
+    Names.push_back(Name);
+    Chain.push_back(&Root);
+    InheritsNode = Root.get("inherits");
+    if (!InheritsNode)
+      break;
+    std::string Parent = InheritsNode->value();
+    std::optional<std::string> ParentPath = findArchFile(Parent, fs::path(Path).parent_path().string());
+    if (!ParentPath) {
+      std::string Message = "unknown parent spec '" + Parent + "'";
+      std::string Guess = closestMatch(Parent, archNames());
+      if (!Guess.empty())
+        Message += "; did you mean '" + Guess + "'?";
+      Diags.error(InheritsNode->loc(), "inherits", Message);
+      return std::nullopt;
+    }
+    Path = *ParentPath;
+    ExpectedName = Parent;
+  }
+  SpecNode Merged = *Chain.back();
+  for (auto It = Chain.rbegin() + 1; It != Chain.rend(); ++It)
+    archSpecSchema()->merge(Merged, **It);
+  Merged.erase("inherits");
+  return Merged;
+}
+
+void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags) {
+  const SpecNode *Barriers = Tree.get("barriers");
+  if (!Barriers)
+    return;
+  // Follow `same_as` chains: each must end at a real implementation.
+  for (const std::string &Kind : fenceKinds()) {
+    const SpecNode *Node = Barriers->get(Kind);
+    std::vector<std::string> Seen = {Kind};
+    while (Node && Node->get("same_as")) {
+      const SpecNode *Alias = Node->get("same_as");
+      std::string Target = Alias->value();
+      if (std::find(Seen.begin(), Seen.end(), Target) != Seen.end()) {
+        std::string Cycle;
+        for (const std::string &S : Seen)
+          Cycle += S + " -> ";
+        Diags.error(Alias->loc(), "barriers." + Kind + ".same_as", "alias cycle: " + Cycle + Target);
+        break;
+      }
+      Seen.push_back(Target);
+      Node = Barriers->get(Target);
+    }
+  }
+  const SpecNode *L1 = Tree.at("cache.l1_line.value"), *Destructive = Tree.at("cache.destructive.value");
+  if (L1 && Destructive && L1->asInt() && Destructive->asInt() && *Destructive->asInt() < *L1->asInt())
+    Diags.error(Destructive->loc(), "cache.destructive.value",
+                "destructive interference size " + Destructive->value() + " is below the L1 line (" +
+                    L1->value() + "): objects one line apart would still share a line");
+  // An instruction for an 8-byte access cannot exist on a 32-bit target.
+  const SpecNode *Bits = Tree.at("target.bits");
+  for (const char *Access : {"acquire_load", "release_store"}) {
+    const SpecNode *Insn = Barriers->at(std::string(Access) + ".insn.8");
+    if (Insn && Bits && Bits->value() == "32")
+      Diags.error(Insn->loc(), std::string("barriers.") + Access + ".insn.8",
+                  "a 32-bit target has no 8-byte ordered access instruction");
+  }
+}
+
+std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::string &Cpu,
+                                                   const SourceLoc &Origin, DiagnosticList &Diags) {
+  std::string Arch = Merged.get("name")->value();
+  std::vector<std::string> Cpus;
+  if (const SpecNode *CpuMap = Merged.get("cpus"))
+    for (const auto &F : CpuMap->fields())
+      Cpus.push_back(F.first);
+  if (!Cpu.empty()) {
+    const SpecNode *Variant = Merged.at("cpus." + Cpu);
+    if (!Variant) {
+      std::string Message = "architecture '" + Arch + "' has no CPU variant '" + Cpu + "'";
+      std::string Guess = closestMatch(Cpu, Cpus);
+      if (!Guess.empty())
+        Message += "; did you mean '" + Guess + "'?";
+      else
+        Message += Cpus.empty() ? " (it has none)" : "";
+      Diags.error(Origin, "cpus", Message);
+      return std::nullopt;
+    }
+    SpecNode Overrides = *Variant->get("overrides");
+    archSpecSchema()->merge(Merged, Overrides);
+  }
+  // Variants are partial by design (checked per file); the resolved body must be whole.
+  Merged.erase("cpus");
+  DiagnosticList Local;
+  ValidationContext Ctx{Local, /*Partial=*/false};
+  archSpecSchema()->validate(Merged, "", Ctx);
+  if (!Local.hasErrors())
+    checkResolvedArch(Merged, Local);
+  Diags.append(Local);
+  if (Local.hasErrors())
+    return std::nullopt;
+
+  // The resolved document names the variant and lists the others instead of embedding them.
+  SpecNode CpuList = SpecNode::sequence();
+  std::sort(Cpus.begin(), Cpus.end());
+  for (const std::string &C : Cpus)
+    CpuList.push(SpecNode::scalar(C));
+  SpecNode Out = SpecNode::map();
+  for (auto &F : Merged.fields()) {
+    Out.fields().push_back(F);
+    if (F.first == "name") {
+      Out.set("cpu", SpecNode::scalar(Cpu.empty() ? "base" : Cpu));
+      Out.set("cpus", CpuList);
+    }
+  }
+  return ResolvedSpec{Arch, Cpu, std::move(Out)};
+}
+
+std::optional<ResolvedSpec> SpecRepository::resolve(const std::string &Arch, const std::string &Cpu,
+                                                    DiagnosticList &Diags) {
+  std::optional<std::string> Path = findArchFile(Arch, "");
+  if (!Path) {
+    std::string Message = "unknown architecture '" + Arch + "'";
+    std::string Guess = closestMatch(Arch, archNames());
+    if (!Guess.empty())
+      Message += "; did you mean '" + Guess + "'?";
+    Diags.error({"lockwright"}, "", Message);
+    return std::nullopt;
+  }
+  return resolveFile(*Path, Cpu, Diags);
+}
+
+std::optional<ResolvedSpec> SpecRepository::resolveFile(const std::string &File, const std::string &Cpu,
+                                                        DiagnosticList &Diags) {
+  std::optional<SpecNode> Merged = mergeChain(fs::path(File).lexically_normal().string(), Diags);
+  if (!Merged)
+    return std::nullopt;
+  SourceLoc Origin = Merged->loc();
+  if (const SpecNode *CpuMap = Merged->get("cpus"))
+    Origin = CpuMap->keyLoc();
+  return finish(std::move(*Merged), Cpu, Origin, Diags);
+}
+
+std::vector<std::string> SpecRepository::cpuNames(const std::string &Arch, DiagnosticList &Diags) {
+  std::optional<ResolvedSpec> R = resolve(Arch, "", Diags);
+  std::vector<std::string> Names;
+  if (R)
+    for (const SpecNode &C : R->Tree.get("cpus")->items())
+      Names.push_back(C.value());
+  return Names;
+}
+
+std::optional<std::string> SpecRepository::archForTriple(const std::string &Triple, DiagnosticList &Diags) {
+  // The most specific pattern wins ("x86_64-*" over a catch-all "*").
+  std::string Best;
+  size_t BestScore = 0;
+  bool Tie = false;
+  for (const std::string &Name : archNames()) {
+    DiagnosticList Local;
+    std::optional<std::string> Path = findArchFile(Name, "");
+    if (!Path)
+      continue;
+    // Only patterns the spec writes itself count; an inherited catch-all would match everything.
+    const LoadedFile &Own = loadArchFile(*Path, Local);
+    const SpecNode *Triples = Own.Root ? Own.Root->at("target.triples") : nullptr;
+    if (!Triples)
+      continue;
+    for (const SpecNode &Pattern : Triples->items()) {
+      if (fnmatch(Pattern.value().c_str(), Triple.c_str(), 0) != 0)
+        continue;
+      size_t Score = 1 + std::count_if(Pattern.value().begin(), Pattern.value().end(),
+                                       [](char C) { return C != '*' && C != '?'; });
+      if (Score > BestScore) {
+        Best = Name;
+        BestScore = Score;
+        Tie = false;
+      } else if (Score == BestScore && Name != Best) {
+        Tie = true;
+      }
+    }
+  }
+  if (Best.empty()) {
+    Diags.error({"lockwright"}, "", "no architecture spec matches target triple '" + Triple + "'");
+    return std::nullopt;
+  }
+  if (Tie) {
+    Diags.error({"lockwright"}, "", "several architecture specs match target triple '" + Triple +
+                                        "' equally well; make their target.triples patterns distinct");
+    return std::nullopt;
+  }
+  return Best;
+}
+
+std::vector<ApiSpec> SpecRepository::loadApis(DiagnosticList &Diags) {
+  std::vector<ApiSpec> Apis;
+  std::set<std::string> Paths;
+  for (const std::string &D : Dirs) {
+    std::error_code EC;
+    for (const auto &Entry : fs::directory_iterator(fs::path(D) / "api", EC))
+      if (Entry.path().extension() == ".yaml")
+        Paths.insert(Entry.path().lexically_normal().string());
+  }
+  std::map<std::string, std::string> SeenDialects;
+  for (const std::string &P : Paths) {
+    DiagnosticList Local;
+    std::optional<SpecNode> Root = parseYamlFile(P, Local);
+    if (Root) {
+      ValidationContext Ctx{Local, /*Partial=*/false};
+      apiSpecSchema()->validate(*Root, "", Ctx);
+    }
+    if (!Local.hasErrors()) {
+      std::string Dialect = Root->get("dialect")->value();
+      auto [It, Inserted] = SeenDialects.emplace(Dialect, P);
+      if (!Inserted)
+        Local.error(Root->get("dialect")->loc(), "dialect",
+                    "dialect '" + Dialect + "' is already defined in " + It->second);
+      else
+        Apis.push_back({Dialect, P, std::move(*Root)});
+    }
+    Diags.append(Local);
+  }
+  return Apis;
+}
+
+bool SpecRepository::validateFile(const std::string &File, DiagnosticList &Diags) {
+  unsigned Before = Diags.errorCount();
+  DiagnosticList Local;
+  std::optional<SpecNode> Root = parseYamlFile(File, Local);
+  if (!Root) {
+    Diags.append(Local);
+    return false;
+  }
+  if (Root->isMap() && Root->get("dialect")) {
+    ValidationContext Ctx{Diags, /*Partial=*/false};
+    apiSpecSchema()->validate(*Root, "", Ctx);
+    return Diags.errorCount() == Before;
+  }
+  std::optional<ResolvedSpec> Base = resolveFile(File, "", Diags);
+  if (!Base)
+    return false;
+  for (const SpecNode &Cpu : Base->Tree.get("cpus")->items())
+    resolveFile(File, Cpu.value(), Diags);
+  return Diags.errorCount() == Before;
+}
+
+namespace {
+
+std::string executableDir(const char *Argv0) {
+  std::error_code EC;
+  fs::path Exe = fs::read_symlink("/proc/self/exe", EC);
+  if (EC && Argv0)
+    Exe = fs::absolute(Argv0, EC);
+  return Exe.parent_path().string();
+}
+
+std::string findDataDir(const char *EnvVar, const char *Leaf, const char *Argv0) {
+  if (const char *Env = std::getenv(EnvVar); Env && *Env)
+    return Env;
+  fs::path Installed = fs::path(executableDir(Argv0)) / ".." / LOCKWRIGHT_DATA_INSTALL_DIR / Leaf;
+  if (fs::is_directory(Installed))
+    return Installed.lexically_normal().string();
+  return (fs::path(LOCKWRIGHT_SOURCE_DIR) / Leaf).string();
+}
+
+} // namespace
+
+std::string defaultSpecDir(const char *Argv0) { return findDataDir("LOCKWRIGHT_SPEC_DIR", "specs", Argv0); }
+
+std::string defaultTemplateDir(const char *Argv0) {
+  return findDataDir("LOCKWRIGHT_TEMPLATE_DIR", "arch-templates", Argv0);
+}
+
+} // namespace lockwright

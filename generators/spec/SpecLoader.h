@@ -1,0 +1,91 @@
+// Finds, validates and resolves specs: `inherits:` chains merged parent-first
+// (asm-generic's generic base plus overrides), then a CPU variant's overrides.
+#ifndef LOCKWRIGHT_GENERATORS_SPEC_SPECLOADER_H
+#define LOCKWRIGHT_GENERATORS_SPEC_SPECLOADER_H
+
+#include "spec/Diagnostics.h"
+#include "spec/SpecTree.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lockwright {
+
+/// A fully resolved architecture spec: every fact present, aliases checked.
+struct ResolvedSpec {
+  std::string Arch;
+  std::string Cpu; // empty for the base architecture
+  SpecNode Tree;   // the merged document, as `spec show` prints it
+
+  /// Shorthands for validated facts (the schema guarantees their presence).
+  int64_t intFact(const std::string &DottedPath) const;
+  std::string stringFact(const std::string &DottedPath) const;
+  bool boolFact(const std::string &DottedPath) const;
+
+  /// A stable 64-bit FNV-1a hash of the resolved document, as 16 hex digits.
+  std::string hash() const;
+};
+
+/// One API dialect (specs/api/*.yaml), validated.
+struct ApiSpec {
+  std::string Dialect;
+  std::string Path;
+  SpecNode Tree;
+};
+
+class SpecRepository {
+public:
+  /// SpecDirs are searched in order; each holds arch/*.yaml and api/*.yaml.
+  explicit SpecRepository(std::vector<std::string> SpecDirs);
+
+  /// Names of every architecture spec found, sorted.
+  std::vector<std::string> archNames() const;
+  /// CPU variant names of an architecture (after inheritance), sorted.
+  std::vector<std::string> cpuNames(const std::string &Arch, DiagnosticList &Diags);
+
+  /// Resolves ARCH (and CPU when non-empty).
+  std::optional<ResolvedSpec> resolve(const std::string &Arch, const std::string &Cpu,
+                                      DiagnosticList &Diags);
+  /// Resolves the spec in File; its parents are looked up next to it, then in the spec dirs.
+  std::optional<ResolvedSpec> resolveFile(const std::string &File, const std::string &Cpu,
+                                          DiagnosticList &Diags);
+
+  /// The architecture whose `target.triples` patterns match Triple.
+  std::optional<std::string> archForTriple(const std::string &Triple, DiagnosticList &Diags);
+
+  /// Checks one file of either kind (arch specs are resolved with every CPU variant).
+  bool validateFile(const std::string &File, DiagnosticList &Diags);
+
+  /// Loads and validates every API dialect under the spec dirs.
+  std::vector<ApiSpec> loadApis(DiagnosticList &Diags);
+
+private:
+  struct LoadedFile {
+    std::string Path;
+    std::optional<SpecNode> Root; // nullopt when the file failed to parse or validate
+  };
+
+  const LoadedFile &loadArchFile(const std::string &Path, DiagnosticList &Diags);
+  std::optional<std::string> findArchFile(const std::string &Name, const std::string &PreferDir) const;
+  std::optional<SpecNode> mergeChain(const std::string &StartFile, DiagnosticList &Diags);
+  std::optional<ResolvedSpec> finish(SpecNode Merged, const std::string &Cpu, const SourceLoc &Origin,
+                                     DiagnosticList &Diags);
+
+  std::vector<std::string> Dirs;
+  std::map<std::string, LoadedFile> FileCache; // by path
+};
+
+/// Runs the checks that need the whole resolved spec (aliases, cross-field rules).
+void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags);
+
+/// The default spec directory: $LOCKWRIGHT_SPEC_DIR, then <exe>/../share/lockwright/specs,
+/// then the source tree the tool was built from.
+std::string defaultSpecDir(const char *Argv0);
+std::string defaultTemplateDir(const char *Argv0);
+
+} // namespace lockwright
+
+#endif

@@ -1,0 +1,25 @@
+// One entry point per subcommand; main.cpp only dispatches.
+#ifndef LOCKWRIGHT_TOOL_COMMANDS_H
+#define LOCKWRIGHT_TOOL_COMMANDS_H
+
+#include <string>
+#include <vector>
+
+namespace lockwright {
+
+struct ToolContext {
+  const char *Argv0;
+};
+
+int runGen(const ToolContext &Tool, const std::vector<std::string> &Args);
+int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args);
+
+/// Exit codes shared by the subcommands.
+enum ExitCode { ExitOk = 0, ExitError = 1, ExitUsage = 2 };
+
+/// Prints "lockwright: error: Message" to stderr.
+void reportError(const std::string &Message);
+
+} // namespace lockwright
+
+#endif

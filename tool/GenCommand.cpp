@@ -1,0 +1,122 @@
+// `lockwright gen`: resolve the spec, render every artifact in memory, then
+// write them; a spec or template error leaves the output directory untouched.
+#include "CommandLine.h"
+#include "Commands.h"
+#include "SpecOptions.h"
+
+#include "emit/FileWriter.h"
+#include "emit/Generator.h"
+#include "emit/TemplateRenderer.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace lockwright {
+
+namespace {
+
+const char GenUsage[] =
+    "usage: lockwright gen (--arch ARCH|host | --spec FILE) [--cpu CPU] [--prefix P]\n"
+    "                      [--artifacts cache,barrier] [--spec-dir DIR] [--template-dir DIR]\n"
+    "                      [--quiet] -o DIR\n"
+    "\n"
+    "Writes <prefix>_cache.h and <prefix>_barrier.h for the architecture into DIR.\n"
+    "Files whose content would not change are left untouched.\n";
+
+/// The options that decide the content, in a fixed order; paths are left out
+/// so the same spec gives the same bytes wherever it is generated.
+std::string invocationText(const CommandLine &CL) {
+  std::string Out = "lockwright gen";
+  for (const char *Name : {"arch", "cpu", "prefix", "artifacts"})
+    if (std::optional<std::string> V = CL.get(Name))
+      Out += std::string(" --") + Name + " " + *V;
+  if (CL.has("spec"))
+    Out += " --spec " + std::filesystem::path(*CL.get("spec")).filename().string();
+  return Out;
+}
+
+} // namespace
+
+int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
+  CommandLine CL;
+  declareSpecOptions(CL);
+  CL.option("arch");
+  CL.option("cpu");
+  CL.option("prefix");
+  CL.option("spec");
+  CL.option("template-dir");
+  CL.option("artifacts");
+  CL.option("output", {"-o"});
+  CL.flag("quiet");
+  CL.flag("help");
+  std::string Error;
+  if (!CL.parse(Args, Error)) {
+    reportError(Error);
+    return ExitUsage;
+  }
+  if (CL.has("help")) {
+    std::fputs(GenUsage, stdout);
+    return ExitOk;
+  }
+  if (!CL.positionals().empty()) {
+    reportError("unexpected argument '" + CL.positionals()[0] + "'");
+    return ExitUsage;
+  }
+  if (!CL.has("output") || CL.has("arch") == CL.has("spec")) {
+    reportError("gen needs -o DIR and exactly one of --arch or --spec");
+    std::fputs(GenUsage, stderr);
+    return ExitUsage;
+  }
+  GenOptions Options;
+  Options.Prefix = CL.getOr("prefix", "lw");
+  if (!isValidPrefix(Options.Prefix)) {
+    reportError("--prefix '" + Options.Prefix + "' is not a C identifier");
+    return ExitUsage;
+  }
+  Options.Artifacts = splitList(CL.getOr("artifacts", ""));
+  Options.Invocation = invocationText(CL);
+
+  SpecRepository Repo = makeRepository(Tool, CL);
+  DiagnosticList Diags;
+  std::optional<ResolvedSpec> Spec;
+  std::string Cpu = CL.getOr("cpu", "");
+  if (CL.has("spec")) {
+    Spec = Repo.resolveFile(*CL.get("spec"), Cpu, Diags);
+  } else if (std::optional<std::string> Arch = resolveArchName(Repo, *CL.get("arch"), Diags)) {
+    Spec = Repo.resolve(*Arch, Cpu, Diags);
+  }
+  std::optional<std::vector<GeneratedFile>> Files;
+  if (Spec) {
+    TemplateSet Templates(CL.getOr("template-dir", defaultTemplateDir(Tool.Argv0)));
+    Files = generate(*Spec, Templates, Options, Diags);
+  }
+  Diags.print(stderr);
+  if (!Files)
+    return ExitError;
+
+  std::filesystem::path OutDir(*CL.get("output"));
+  unsigned Written = 0, Unchanged = 0;
+  for (const GeneratedFile &F : *Files) {
+    std::string Path = (OutDir / F.Name).string();
+    switch (writeFileIfChanged(Path, F.Text, Error)) {
+    case WriteOutcome::Written:
+      ++Written;
+      break;
+    case WriteOutcome::Unchanged:
+      ++Unchanged;
+      break;
+    case WriteOutcome::Failed:
+      reportError(Error);
+      return ExitError;
+    }
+  }
+  if (!CL.has("quiet"))
+    std::fprintf(stderr, "lockwright: %s%s -> %s: %u written, %u unchanged\n", Spec->Arch.c_str(),
+                 Spec->Cpu.empty() ? "" : (" (" + Spec->Cpu + ")").c_str(), OutDir.string().c_str(), Written,
+                 Unchanged);
+  return ExitOk;
+}
+
+void reportError(const std::string &Message) { std::fprintf(stderr, "lockwright: error: %s\n", Message.c_str()); }
+
+} // namespace lockwright

@@ -1,0 +1,96 @@
+// `lockwright spec list|show|validate`.
+#include "CommandLine.h"
+#include "Commands.h"
+#include "SpecOptions.h"
+
+#include "spec/SpecLoader.h"
+
+#include <cstdio>
+
+namespace lockwright {
+
+namespace {
+
+const char SpecUsage[] = "usage: lockwright spec list [--spec-dir DIR]\n"
+                         "       lockwright spec show ARCH|host [--cpu CPU] [--spec-dir DIR]\n"
+                         "       lockwright spec validate FILE... [--spec-dir DIR]\n";
+
+int listSpecs(SpecRepository &Repo) {
+  DiagnosticList Diags;
+  std::vector<std::string> Names = Repo.archNames();
+  std::optional<std::string> Host = Repo.archForTriple(std::string(LOCKWRIGHT_HOST_TRIPLE), Diags);
+  for (const std::string &Arch : Names) {
+    std::vector<std::string> Cpus = Repo.cpuNames(Arch, Diags);
+    std::string Line = Arch;
+    Line.resize(std::max<size_t>(Line.size() + 1, 14), ' ');
+    std::string List;
+    for (const std::string &C : Cpus)
+      List += (List.empty() ? "" : ", ") + C;
+    Line += "cpus: " + (List.empty() ? std::string("-") : List);
+    if (Host && *Host == Arch)
+      Line += "  (host)";
+    std::printf("%s\n", Line.c_str());
+  }
+  Diags.print(stderr);
+  return Diags.hasErrors() ? ExitError : ExitOk;
+}
+
+} // namespace
+
+int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args) {
+  if (Args.empty() || Args[0] == "--help" || Args[0] == "-h") {
+    std::fputs(SpecUsage, Args.empty() ? stderr : stdout);
+    return Args.empty() ? ExitUsage : ExitOk;
+  }
+  std::string Verb = Args[0];
+  CommandLine CL;
+  declareSpecOptions(CL);
+  CL.option("cpu");
+  std::string Error;
+  if (!CL.parse({Args.begin() + 1, Args.end()}, Error)) {
+    reportError(Error);
+    return ExitUsage;
+  }
+  SpecRepository Repo = makeRepository(Tool, CL);
+
+  if (Verb == "list")
+    return listSpecs(Repo);
+
+  if (Verb == "show") {
+    if (CL.positionals().size() != 1) {
+      reportError("spec show takes one architecture name");
+      return ExitUsage;
+    }
+    DiagnosticList Diags;
+    std::optional<std::string> Arch = resolveArchName(Repo, CL.positionals()[0], Diags);
+    std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
+    Diags.print(stderr);
+    if (!Spec)
+      return ExitError;
+    std::printf("# resolved spec %s (cpu %s), hash %s\n%s", Spec->Arch.c_str(),
+                Spec->Cpu.empty() ? "base" : Spec->Cpu.c_str(), Spec->hash().c_str(), Spec->Tree.toYaml().c_str());
+    return ExitOk;
+  }
+
+  if (Verb == "validate") {
+    if (CL.positionals().empty()) {
+      reportError("spec validate takes one or more files");
+      return ExitUsage;
+    }
+    bool AllValid = true;
+    for (const std::string &File : CL.positionals()) {
+      DiagnosticList Diags;
+      bool Valid = Repo.validateFile(File, Diags);
+      Diags.print(stderr);
+      if (Valid)
+        std::printf("%s: valid\n", File.c_str());
+      AllValid &= Valid;
+    }
+    return AllValid ? ExitOk : ExitError;
+  }
+
+  reportError("unknown spec command '" + Verb + "' (expected list, show or validate)");
+  return ExitUsage;
+}
+
+} // namespace lockwright

@@ -1,0 +1,50 @@
+// lockwright: generate per-architecture lock code (gen) and inspect the specs
+// it is generated from (spec). Subcommand dispatch only.
+#include "Commands.h"
+
+#include "LockwrightConfig.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+const char Usage[] =
+    "usage: lockwright <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  gen --arch ARCH|host [--cpu CPU] [--prefix P] -o DIR\n"
+    "                         generate barrier and cache headers for an architecture\n"
+    "  spec list              list architecture specs and their CPU variants\n"
+    "  spec show ARCH [--cpu CPU]\n"
+    "                         print the fully resolved spec as YAML\n"
+    "  spec validate FILE...  check spec files (arch or api) and report every error\n"
+    "\n"
+    "Run 'lockwright <command> --help' for the options of a command.\n";
+
+} // namespace
+
+int main(int argc, char **argv) {
+  lockwright::ToolContext Tool{argv[0]};
+  if (argc < 2) {
+    std::fputs(Usage, stderr);
+    return lockwright::ExitUsage;
+  }
+  const char *Command = argv[1];
+  std::vector<std::string> Args(argv + 2, argv + argc);
+  if (!std::strcmp(Command, "--help") || !std::strcmp(Command, "-h") || !std::strcmp(Command, "help")) {
+    std::fputs(Usage, stdout);
+    return lockwright::ExitOk;
+  }
+  if (!std::strcmp(Command, "--version")) {
+    std::printf("lockwright %s (host %s)\n", LOCKWRIGHT_VERSION, LOCKWRIGHT_HOST_TRIPLE);
+    return lockwright::ExitOk;
+  }
+  if (!std::strcmp(Command, "gen"))
+    return lockwright::runGen(Tool, Args);
+  if (!std::strcmp(Command, "spec"))
+    return lockwright::runSpec(Tool, Args);
+  lockwright::reportError(std::string("unknown command '") + Command + "'");
+  std::fputs(Usage, stderr);
+  return lockwright::ExitUsage;
+}
