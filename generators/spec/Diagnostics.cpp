@@ -43,20 +43,21 @@ std::string DiagnosticList::str() const {
 }
 
 unsigned editDistance(const std::string &A, const std::string &B) {
-  std::vector<unsigned> Row(B.size() + 1);
-  for (unsigned J = 0; J <= B.size(); ++J)
-    Row[J] = J;
-  for (unsigned I = 1; I <= A.size(); ++I) {
-    unsigned Diagonal = Row[0];
-    Row[0] = I;
-    for (unsigned J = 1; J <= B.size(); ++J) {
-      unsigned Above = Row[J];
-      unsigned Substitute = Diagonal + (A[I - 1] == B[J - 1] ? 0 : 1);
-      Row[J] = std::min({Above + 1, Row[J - 1] + 1, Substitute});
-      Diagonal = Above;
+  // Optimal string alignment: insertions, deletions, substitutions and
+  // transpositions of neighbours ("mdoe" -> "mode") each cost one.
+  std::vector<std::vector<unsigned>> D(A.size() + 1, std::vector<unsigned>(B.size() + 1));
+  for (size_t I = 0; I <= A.size(); ++I)
+    D[I][0] = static_cast<unsigned>(I);
+  for (size_t J = 0; J <= B.size(); ++J)
+    D[0][J] = static_cast<unsigned>(J);
+  for (size_t I = 1; I <= A.size(); ++I)
+    for (size_t J = 1; J <= B.size(); ++J) {
+      unsigned Cost = A[I - 1] == B[J - 1] ? 0 : 1;
+      D[I][J] = std::min({D[I - 1][J] + 1, D[I][J - 1] + 1, D[I - 1][J - 1] + Cost});
+      if (I > 1 && J > 1 && A[I - 1] == B[J - 2] && A[I - 2] == B[J - 1])
+        D[I][J] = std::min(D[I][J], D[I - 2][J - 2] + 1);
     }
-  }
-  return Row[B.size()];
+  return D[A.size()][B.size()];
 }
 
 std::string closestMatch(const std::string &Word, const std::vector<std::string> &Candidates) {

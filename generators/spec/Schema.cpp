@@ -145,7 +145,7 @@ public:
       return;
     for (const FieldDecl &F : Fields)
       if (F.Required && !N.get(F.Name))
-        Ctx.Diags.error(N.loc(), childPath(Path, F.Name), "missing required key");
+        Ctx.Diags.error(N.keyLoc(), childPath(Path, F.Name), "missing required key");
     for (const RecordCheck &C : Checks)
       C(N, Path, Ctx);
   }
@@ -251,7 +251,7 @@ RecordCheck exactlyOneOf(std::vector<std::string> Keys) {
     if (Present.size() == 1)
       return;
     if (Present.empty())
-      Ctx.Diags.error(N.loc(), Path, "needs one of " + join(Keys, ", "));
+      Ctx.Diags.error(N.keyLoc(), Path, "needs one of " + join(Keys, ", "));
     else
       Ctx.Diags.error(N.get(Present[1])->keyLoc(), childPath(Path, Present[1]),
                       "'" + Present[0] + "' and '" + Present[1] + "' cannot be combined; give exactly one of " +
@@ -389,7 +389,7 @@ RecordCheck fenceForm() { return exactlyOneOf({"asm", "compiler_only", "c11", "s
 RecordCheck ordersUnlessAlias() {
   return [](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
     if (!N.get("same_as") && !N.get("orders"))
-      Ctx.Diags.error(N.loc(), childPath(Path, "orders"),
+      Ctx.Diags.error(N.keyLoc(), childPath(Path, "orders"),
                       "missing required key (say what the barrier orders)");
     if (N.get("same_as") && N.get("orders"))
       Ctx.Diags.error(N.get("orders")->keyLoc(), childPath(Path, "orders"),
@@ -419,7 +419,7 @@ SchemaRef orderedAccess(const std::string &FenceKey, const std::string &C11Order
       Ctx.Diags.error(N.get("c11")->keyLoc(), childPath(Path, "c11"),
                       "'c11' cannot be combined with 'insn' or '" + FenceKey + "'");
     else if (!HasC11 && !HasInsn && !HasFence)
-      Ctx.Diags.error(N.loc(), Path, "needs 'c11', 'insn' or '" + FenceKey + "'");
+      Ctx.Diags.error(N.keyLoc(), Path, "needs 'c11', 'insn' or '" + FenceKey + "'");
   };
   return recordType("ordered access",
                     {{"insn", dictType("size to instruction", Sizes, asmString(accessPlaceholders()),

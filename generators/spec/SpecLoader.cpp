@@ -138,18 +138,26 @@ void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags) {
   const SpecNode *Barriers = Tree.get("barriers");
   if (!Barriers)
     return;
-  // Follow `same_as` chains: each must end at a real implementation.
+  // Follow `same_as` chains: each must end at a real implementation. A cycle
+  // is reported once, at the first of its members, not again for every kind
+  // that leads into it.
+  std::set<std::string> InReportedCycle;
   for (const std::string &Kind : fenceKinds()) {
-    const SpecNode *Node = Barriers->get(Kind);
     std::vector<std::string> Seen = {Kind};
+    const SpecNode *Node = Barriers->get(Kind);
     while (Node && Node->get("same_as")) {
-      const SpecNode *Alias = Node->get("same_as");
-      std::string Target = Alias->value();
-      if (std::find(Seen.begin(), Seen.end(), Target) != Seen.end()) {
+      std::string Target = Node->get("same_as")->value();
+      if (InReportedCycle.count(Target))
+        break;
+      auto Repeat = std::find(Seen.begin(), Seen.end(), Target);
+      if (Repeat != Seen.end()) {
         std::string Cycle;
-        for (const std::string &S : Seen)
-          Cycle += S + " -> ";
-        Diags.error(Alias->loc(), "barriers." + Kind + ".same_as", "alias cycle: " + Cycle + Target);
+        for (auto It = Repeat; It != Seen.end(); ++It) {
+          Cycle += *It + " -> ";
+          InReportedCycle.insert(*It);
+        }
+        const SpecNode *First = Barriers->at(*Repeat + ".same_as");
+        Diags.error(First->loc(), "barriers." + *Repeat + ".same_as", "alias cycle: " + Cycle + Target);
         break;
       }
       Seen.push_back(Target);

@@ -1,0 +1,95 @@
+# lit configuration for lockwright's tool tests (spec/, gen/, cross/).
+#
+# Per-architecture substitutions come from the specs themselves (the
+# `toolchain:` section of `lockwright spec show ARCH`), so adding an
+# architecture is adding a spec file, not editing this file.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+import yaml
+
+config.name = "lockwright"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test", ".yaml", ".c", ".cpp"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+
+build_dir = lit_config.params.get("build_dir")
+if not build_dir:
+    lit_config.fatal("pass --param build_dir=<cmake build dir> (ctest does this)")
+config.test_exec_root = os.path.join(build_dir, "test")
+
+llvm_tools_dir = lit_config.params.get("llvm_tools_dir", "/usr/lib/llvm-19/bin")
+source_dir = os.path.dirname(config.test_source_root)
+lockwright = os.path.join(build_dir, "bin", "lockwright")
+
+config.environment["PATH"] = os.pathsep.join([llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+# The tool must find the source tree's specs and templates, not an installed copy.
+config.environment["LOCKWRIGHT_SPEC_DIR"] = os.path.join(source_dir, "specs")
+config.environment["LOCKWRIGHT_TEMPLATE_DIR"] = os.path.join(source_dir, "arch-templates")
+
+config.substitutions.append(("%lockwright", lockwright))
+config.substitutions.append(("%specdir", os.path.join(source_dir, "specs")))
+config.substitutions.append(("%templatedir", os.path.join(source_dir, "arch-templates")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%python", lit_config.params.get("python", "python3")))
+# The flags every generated header must pass cleanly.
+config.substitutions.append(("%cwarn", "-O2 -Wall -Wextra -Werror"))
+
+
+def resolved_spec(arch):
+    out = subprocess.run([lockwright, "spec", "show", arch], env=dict(os.environ, **config.environment),
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        lit_config.fatal("lockwright spec show %s failed:\n%s" % (arch, out.stderr))
+    return yaml.safe_load(out.stdout)
+
+
+def arch_names():
+    out = subprocess.run([lockwright, "spec", "list"], env=dict(os.environ, **config.environment),
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        lit_config.fatal("lockwright spec list failed:\n%s" % out.stderr)
+    return [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
+
+
+if not os.path.exists(lockwright):
+    lit_config.fatal("%s is not built" % lockwright)
+
+clang = os.path.join(llvm_tools_dir, "clang")
+llvm_objdump = os.path.join(llvm_tools_dir, "llvm-objdump")
+arch_subst = []
+for arch in arch_names():
+    tc = resolved_spec(arch).get("toolchain") or {}
+    gcc = tc.get("gcc")
+    native = str(tc.get("native", "false")).lower() == "true"
+    if native and not gcc:
+        cc, cxx, objdump = "cc", "c++", "objdump -d --no-show-raw-insn"
+    elif gcc:
+        cc, cxx = gcc + "-gcc", gcc + "-g++"
+        objdump = gcc + "-objdump -d --no-show-raw-insn"
+    elif tc.get("clang_target"):
+        # No cross gcc (and no libc) in Debian for this target: compile freestanding with clang.
+        target = "--target=" + tc["clang_target"] + " -ffreestanding"
+        cc, cxx = clang + " " + target, clang + " " + target
+        objdump = llvm_objdump + " -d --no-show-raw-insn"
+    else:
+        continue
+    if native:
+        run = ""
+    elif tc.get("qemu") and tc.get("sysroot"):
+        run = "%s -L %s" % (tc["qemu"], tc["sysroot"])
+        if shutil.which(tc["qemu"]):
+            config.available_features.add("run-" + arch)
+    else:
+        run = None
+    arch_subst.append(("%cc-" + arch, cc))
+    arch_subst.append(("%cxx-" + arch, cxx))
+    arch_subst.append(("%objdump-" + arch, objdump))
+    if run is not None:
+        arch_subst.append(("%run-" + arch, run))
+# Longest names first: %cc-ppc64 must not eat the front of %cc-ppc64le.
+arch_subst.sort(key=lambda s: -len(s[0]))
+config.substitutions[:0] = arch_subst

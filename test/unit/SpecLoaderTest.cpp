@@ -1,0 +1,206 @@
+#include "spec/SpecLoader.h"
+
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+using namespace lockwright;
+using lockwright::test::ScratchDir;
+
+namespace {
+
+const char *MinimalChild = R"(name: child
+inherits: generic
+target:
+  triples: ["child-*"]
+  bits: "64"
+  endian: little
+cache:
+  l1_line:
+    value: 128
+    source: "child manual"
+  destructive:
+    value: 128
+    source: "child manual"
+barriers:
+  full:
+    asm: ["fence"]
+    orders: [load-load, load-store, store-load, store-store]
+    source: "child manual"
+)";
+
+SpecRepository repoWith(const ScratchDir &Dir) {
+  return SpecRepository({Dir.path(), LOCKWRIGHT_TEST_SPEC_DIR});
+}
+
+} // namespace
+
+TEST(SpecLoader, EveryShippedArchitectureAndCpuResolves) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  std::vector<std::string> Names = Repo.archNames();
+  ASSERT_EQ(Names.size(), 12u) << "generic + 11 architectures";
+  for (const std::string &Arch : Names) {
+    DiagnosticList Diags;
+    auto Spec = Repo.resolve(Arch, "", Diags);
+    ASSERT_TRUE(Spec) << Arch << "\n" << Diags.str();
+    for (const SpecNode &Cpu : Spec->Tree.get("cpus")->items()) {
+      auto Variant = Repo.resolve(Arch, Cpu.value(), Diags);
+      EXPECT_TRUE(Variant) << Arch << "/" << Cpu.value() << "\n" << Diags.str();
+    }
+  }
+}
+
+TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
+  ScratchDir Dir;
+  Dir.write("arch/child.yaml", MinimalChild);
+  SpecRepository Repo = repoWith(Dir);
+  DiagnosticList Diags;
+  auto Spec = Repo.resolve("child", "", Diags);
+  ASSERT_TRUE(Spec) << Diags.str();
+  EXPECT_EQ(Spec->intFact("cache.l1_line.value"), 128);
+  EXPECT_EQ(Spec->stringFact("cache.l1_line.source"), "child manual");
+  // Inherited from generic, untouched.
+  EXPECT_EQ(Spec->intFact("cache.constructive.value"), 64);
+  EXPECT_EQ(Spec->stringFact("barriers.read.c11"), "acquire");
+  // A barrier is replaced whole: generic's `c11:` does not survive beside the child's `asm:`.
+  EXPECT_EQ(Spec->Tree.at("barriers.full.c11"), nullptr);
+  EXPECT_EQ(Spec->Tree.at("barriers.full.asm")->items()[0].value(), "fence");
+  EXPECT_EQ(Spec->Tree.get("inherits"), nullptr);
+}
+
+TEST(SpecLoader, UnknownParentIsLocatedWithSuggestion) {
+  ScratchDir Dir;
+  std::string Text = MinimalChild;
+  Text.replace(Text.find("inherits: generic"), 17, "inherits: generc");
+  std::string Path = Dir.write("arch/child.yaml", Text);
+  SpecRepository Repo = repoWith(Dir);
+  DiagnosticList Diags;
+  EXPECT_FALSE(Repo.resolve("child", "", Diags));
+  EXPECT_EQ(Diags.str(), Path + ":2:11: error: inherits: unknown parent spec 'generc'; did you mean 'generic'?\n");
+}
+
+TEST(SpecLoader, InheritanceCycleIsAnError) {
+  ScratchDir Dir;
+  std::string A = Dir.write("arch/a.yaml", "name: a\ninherits: b\n");
+  Dir.write("arch/b.yaml", "name: b\ninherits: a\n");
+  SpecRepository Repo({Dir.path()});
+  DiagnosticList Diags;
+  EXPECT_FALSE(Repo.resolve("a", "", Diags));
+  EXPECT_EQ(Diags.str(), Dir.path() + "/arch/b.yaml:2:11: error: inherits: inheritance cycle: a -> b -> a\n");
+}
+
+TEST(SpecLoader, MissingFactsAreReportedOnTheResolvedSpec) {
+  ScratchDir Dir;
+  std::string Path = Dir.write("arch/lonely.yaml", "name: lonely\ntarget: {bits: \"64\", endian: little}\n");
+  SpecRepository Repo({Dir.path()});
+  DiagnosticList Diags;
+  EXPECT_FALSE(Repo.resolve("lonely", "", Diags));
+  EXPECT_NE(Diags.str().find(Path + ":1:1: error: cache: missing required key"), std::string::npos) << Diags.str();
+  EXPECT_NE(Diags.str().find(Path + ":1:1: error: barriers: missing required key"), std::string::npos);
+}
+
+TEST(SpecLoader, CpuVariantAppliesItsOverrides) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  auto Base = Repo.resolve("mips64el", "", Diags);
+  auto Octeon = Repo.resolve("mips64el", "octeon", Diags);
+  ASSERT_TRUE(Base && Octeon) << Diags.str();
+  EXPECT_EQ(Base->intFact("cache.l1_line.value"), 32);
+  EXPECT_EQ(Octeon->intFact("cache.l1_line.value"), 128);
+  EXPECT_EQ(Octeon->Tree.at("barriers.read.compiler_only")->value(), "true");
+  EXPECT_EQ(Octeon->stringFact("cpu"), "octeon");
+  EXPECT_NE(Base->hash(), Octeon->hash());
+}
+
+TEST(SpecLoader, UnknownCpuSuggestsTheClosest) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  EXPECT_FALSE(Repo.resolve("aarch64", "a64f", Diags));
+  EXPECT_NE(Diags.str().find("architecture 'aarch64' has no CPU variant 'a64f'; did you mean 'a64fx'?"),
+            std::string::npos)
+      << Diags.str();
+}
+
+TEST(SpecLoader, AliasCycleIsAnError) {
+  ScratchDir Dir;
+  std::string Text = std::string(MinimalChild) + R"(  read:
+    same_as: write
+    source: "x"
+  write:
+    same_as: read
+    source: "x"
+)";
+  std::string Path = Dir.write("arch/child.yaml", Text);
+  SpecRepository Repo = repoWith(Dir);
+  DiagnosticList Diags;
+  EXPECT_FALSE(Repo.resolve("child", "", Diags));
+  EXPECT_NE(Diags.str().find(Path + ":20:14: error: barriers.read.same_as: alias cycle: read -> write -> read"),
+            std::string::npos)
+      << Diags.str();
+  EXPECT_EQ(Diags.errorCount(), 1u) << Diags.str();
+}
+
+TEST(SpecLoader, HostTripleSelection) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  EXPECT_EQ(Repo.archForTriple("x86_64-linux-gnu", Diags), "x86_64");
+  EXPECT_EQ(Repo.archForTriple("aarch64-linux-gnu", Diags), "aarch64");
+  EXPECT_EQ(Repo.archForTriple("powerpc64le-linux-gnu", Diags), "ppc64le");
+  EXPECT_EQ(Repo.archForTriple("powerpc64-linux-gnu", Diags), "ppc64");
+  EXPECT_EQ(Repo.archForTriple("arm-linux-gnueabihf", Diags), "arm");
+  EXPECT_EQ(Repo.archForTriple("hppa-linux-gnu", Diags), "parisc");
+  EXPECT_EQ(Repo.archForTriple("mips64el-linux-gnuabi64", Diags), "mips64el");
+  EXPECT_EQ(Repo.archForTriple("loongarch64-linux-gnu", Diags), "loongarch64");
+  EXPECT_FALSE(Diags.hasErrors()) << Diags.str();
+  EXPECT_FALSE(Repo.archForTriple("vax-dec-ultrix", Diags));
+  EXPECT_TRUE(Diags.hasErrors());
+}
+
+TEST(SpecLoader, HashIsStableAndFollowsContent) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  auto A = Repo.resolve("s390x", "", Diags);
+  auto B = Repo.resolve("s390x", "", Diags);
+  ASSERT_TRUE(A && B);
+  EXPECT_EQ(A->hash(), B->hash());
+  EXPECT_EQ(A->hash().size(), 16u);
+  SpecNode Changed = A->Tree;
+  Changed.set("description", SpecNode::scalar("changed"));
+  ResolvedSpec C{A->Arch, A->Cpu, Changed};
+  EXPECT_NE(C.hash(), A->hash());
+}
+
+TEST(SpecLoader, ApiDialectsLoadAndValidate) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
+  EXPECT_FALSE(Diags.hasErrors()) << Diags.str();
+  std::vector<std::string> Dialects;
+  for (const ApiSpec &A : Apis)
+    Dialects.push_back(A.Dialect);
+  for (const char *Want : {"kernel", "c11", "cxx", "gcc-builtins", "dpdk", "liburcu", "ck", "lockwright"})
+    EXPECT_NE(std::find(Dialects.begin(), Dialects.end(), Want), Dialects.end()) << Want;
+}
+
+TEST(SpecLoader, ValidateFileChecksEveryCpuVariant) {
+  ScratchDir Dir;
+  std::string Text = std::string(MinimalChild) + R"(cpus:
+  big:
+    description: a variant that breaks a rule only the resolved spec can see
+    overrides:
+      cache:
+        destructive:
+          value: 64
+          source: "x"
+        l1_line:
+          value: 256
+          source: "x"
+)";
+  std::string Path = Dir.write("arch/child.yaml", Text);
+  SpecRepository Repo = repoWith(Dir);
+  DiagnosticList Diags;
+  EXPECT_FALSE(Repo.validateFile(Path, Diags));
+  EXPECT_NE(Diags.str().find("cache.destructive.value: destructive interference size 64 is below the L1 line (256)"),
+            std::string::npos)
+      << Diags.str();
+}
