@@ -4,6 +4,7 @@
 # `toolchain:` section of `lockwright spec show ARCH`), so adding an
 # architecture is adding a spec file, not editing this file.
 import os
+import platform
 import shutil
 import subprocess
 
@@ -30,6 +31,7 @@ config.environment["PATH"] = os.pathsep.join([llvm_tools_dir, config.environment
 config.environment["LOCKWRIGHT_SPEC_DIR"] = os.path.join(source_dir, "specs")
 config.environment["LOCKWRIGHT_TEMPLATE_DIR"] = os.path.join(source_dir, "arch-templates")
 
+config.available_features.add("host-" + platform.machine())
 config.substitutions.append(("%lockwright", lockwright))
 config.substitutions.append(("%specdir", os.path.join(source_dir, "specs")))
 config.substitutions.append(("%templatedir", os.path.join(source_dir, "arch-templates")))
