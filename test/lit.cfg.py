@@ -67,6 +67,7 @@ for arch in arch_names():
     tc = resolved_spec(arch).get("toolchain") or {}
     gcc = tc.get("gcc")
     native = str(tc.get("native", "false")).lower() == "true"
+    cflags = " ".join(tc.get("cflags") or [])
     if native and not gcc:
         cc, cxx, objdump = "cc", "c++", "objdump -d --no-show-raw-insn"
     elif gcc:
@@ -79,17 +80,22 @@ for arch in arch_names():
         objdump = llvm_objdump + " -d --no-show-raw-insn"
     else:
         continue
+    # %link-ARCH: flags for a static, threaded test executable. Without a libc
+    # the stress test brings its own runtime (raw clone() threads, _start).
+    if gcc or native:
+        link = "-static -pthread"
+    else:
+        link = "-nostdlib -static -fuse-ld=lld -DSTRESS_FREESTANDING"
     if native:
         run = ""
-    elif tc.get("qemu") and tc.get("sysroot"):
-        run = "%s -L %s" % (tc["qemu"], tc["sysroot"])
-        if shutil.which(tc["qemu"]):
-            config.available_features.add("run-" + arch)
+    elif tc.get("qemu"):
+        run = tc["qemu"] + (" -L " + tc["sysroot"] if tc.get("sysroot") else "")
     else:
         run = None
-    arch_subst.append(("%cc-" + arch, cc))
-    arch_subst.append(("%cxx-" + arch, cxx))
+    arch_subst.append(("%cc-" + arch, (cc + " " + cflags).strip()))
+    arch_subst.append(("%cxx-" + arch, (cxx + " " + cflags).strip()))
     arch_subst.append(("%objdump-" + arch, objdump))
+    arch_subst.append(("%link-" + arch, link))
     if run is not None:
         arch_subst.append(("%run-" + arch, run))
 # Longest names first: %cc-ppc64 must not eat the front of %cc-ppc64le.
