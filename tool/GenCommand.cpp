@@ -117,6 +117,4 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   return ExitOk;
 }
 
-void reportError(const std::string &Message) { std::fprintf(stderr, "lockwright: error: %s\n", Message.c_str()); }
-
 } // namespace lockwright

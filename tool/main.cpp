@@ -24,6 +24,10 @@ const char Usage[] =
 
 } // namespace
 
+void lockwright::reportError(const std::string &Message) {
+  std::fprintf(stderr, "lockwright: error: %s\n", Message.c_str());
+}
+
 int main(int argc, char **argv) {
   lockwright::ToolContext Tool{argv[0]};
   if (argc < 2) {

@@ -43,14 +43,22 @@ std::string ResolvedSpec::hash() const {
 
 SpecRepository::SpecRepository(std::vector<std::string> SpecDirs) : Dirs(std::move(SpecDirs)) {}
 
-std::vector<std::string> SpecRepository::archNames() const {
-  std::set<std::string> Names;
+/// The *.yaml files in <dir>/<Kind>/ of every spec dir, in search order.
+static std::vector<fs::path> yamlFilesUnder(const std::vector<std::string> &Dirs, const char *Kind) {
+  std::vector<fs::path> Files;
   for (const std::string &D : Dirs) {
     std::error_code EC;
-    for (const auto &Entry : fs::directory_iterator(fs::path(D) / "arch", EC))
+    for (const auto &Entry : fs::directory_iterator(fs::path(D) / Kind, EC))
       if (Entry.path().extension() == ".yaml")
-        Names.insert(Entry.path().stem().string());
+        Files.push_back(Entry.path().lexically_normal());
   }
+  return Files;
+}
+
+std::vector<std::string> SpecRepository::archNames() const {
+  std::set<std::string> Names;
+  for (const fs::path &P : yamlFilesUnder(Dirs, "arch"))
+    Names.insert(P.stem().string());
   return {Names.begin(), Names.end()};
 }
 
@@ -306,12 +314,8 @@ std::optional<std::string> SpecRepository::archForTriple(const std::string &Trip
 std::vector<ApiSpec> SpecRepository::loadApis(DiagnosticList &Diags) {
   std::vector<ApiSpec> Apis;
   std::set<std::string> Paths;
-  for (const std::string &D : Dirs) {
-    std::error_code EC;
-    for (const auto &Entry : fs::directory_iterator(fs::path(D) / "api", EC))
-      if (Entry.path().extension() == ".yaml")
-        Paths.insert(Entry.path().lexically_normal().string());
-  }
+  for (const fs::path &P : yamlFilesUnder(Dirs, "api"))
+    Paths.insert(P.string());
   std::map<std::string, std::string> SeenDialects;
   for (const std::string &P : Paths) {
     DiagnosticList Local;
