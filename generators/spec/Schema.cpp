@@ -124,6 +124,7 @@ public:
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
     if (!expectKind(N, SpecNode::Kind::Map, describe(), Path, Ctx.Diags))
       return;
+    unsigned ErrorsBefore = Ctx.Diags.errorCount();
     for (const auto &[Key, Child] : N.fields()) {
       const FieldDecl *Decl = find(Key);
       if (!Decl) {
@@ -146,6 +147,9 @@ public:
     for (const FieldDecl &F : Fields)
       if (F.Required && !N.get(F.Name))
         Ctx.Diags.error(N.keyLoc(), childPath(Path, F.Name), "missing required key");
+    // Cross-field rules only make sense once each field is valid on its own.
+    if (Ctx.Diags.errorCount() != ErrorsBefore)
+      return;
     for (const RecordCheck &C : Checks)
       C(N, Path, Ctx);
   }
@@ -302,6 +306,17 @@ const std::vector<std::string> &accessPlaceholders() {
   return Names;
 }
 
+const std::vector<std::string> &atomicPlaceholders() {
+  static const std::vector<std::string> Names = {"val", "addr", "new", "old", "tmp", "tmp2"};
+  return Names;
+}
+
+const std::vector<std::string> &atomicOps() {
+  static const std::vector<std::string> Ops = {"tas_acquire",       "xchg_acq_rel",    "fetch_add_acquire",
+                                               "fetch_add_release", "cmpxchg_acquire", "cmpxchg_release"};
+  return Ops;
+}
+
 void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
                           const std::vector<std::string> &Allowed, DiagnosticList &Diags) {
   const std::string &S = N.value();
@@ -326,6 +341,16 @@ void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
       return;
     }
     std::string Name = S.substr(I + 1, Close - I - 1);
+    // `{name:mod}` passes an operand modifier through (`{tmp:w}` on arm64).
+    if (size_t Colon = Name.find(':'); Colon != std::string::npos) {
+      std::string Modifier = Name.substr(Colon + 1);
+      Name = Name.substr(0, Colon);
+      if (Modifier.empty() || !std::all_of(Modifier.begin(), Modifier.end(), ::isalpha)) {
+        Diags.error(N.loc(), Path, "operand modifier '" + Modifier + "' of '{" + Name + "}' must be letters");
+        I = Close;
+        continue;
+      }
+    }
     if (std::find(Allowed.begin(), Allowed.end(), Name) == Allowed.end()) {
       std::string Message = "unknown placeholder '{" + Name + "}'";
       std::string Guess = closestMatch(Name, Allowed);
@@ -472,9 +497,14 @@ std::vector<FieldDecl> archBodyFields() {
                                   {{"size", intType(1, 16), true},
                                    {"align", intType(1, 256, true), true},
                                    {"unlocked", intType(INT32_MIN, INT32_MAX), true},
+                                   {"locked", intType(INT32_MIN, INT32_MAX), true},
                                    {"source", sourceString(), true}},
                                   MergePolicy::Replace,
                                   {[](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+                                    const SpecNode *Locked = N.get("locked"), *Unlocked = N.get("unlocked");
+                                    if (Locked && Unlocked && Locked->value() == Unlocked->value())
+                                      Ctx.Diags.error(Locked->loc(), childPath(Path, "locked"),
+                                                      "the locked and unlocked values must differ");
                                     const SpecNode *Size = N.get("size"), *Align = N.get("align");
                                     if (Size && Align && Size->asInt() && Align->asInt() &&
                                         *Align->asInt() < *Size->asInt() && *Size->asInt() <= 8)
@@ -501,8 +531,39 @@ std::vector<FieldDecl> archBodyFields() {
 
   SchemaRef Wait = recordType(
       "wait strategy",
-      {{"strategy", enumType({"poll", "monitor-wfe", "zawrs"}), true}, {"source", sourceString(), true}},
-      MergePolicy::Replace);
+      {{"strategy", enumType({"poll", "monitor-wfe", "zawrs"}), true},
+       {"cmpwait", dictType("size to wait sequence", enumType({"1", "2", "4", "8"}),
+                            listType(asmString(accessPlaceholders()), 1), MergePolicy::Replace)},
+       {"source", sourceString(), true}},
+      MergePolicy::Replace,
+      {[](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+        const SpecNode *Strategy = N.get("strategy");
+        if (!Strategy)
+          return;
+        bool Poll = Strategy->value() == "poll";
+        if (Poll && N.get("cmpwait"))
+          Ctx.Diags.error(N.get("cmpwait")->keyLoc(), childPath(Path, "cmpwait"),
+                          "a polling wait has no wait instruction sequence");
+        if (!Poll && !N.get("cmpwait"))
+          Ctx.Diags.error(N.keyLoc(), childPath(Path, "cmpwait"),
+                          "missing required key (strategy '" + Strategy->value() +
+                              "' waits with an instruction sequence)");
+      }});
+
+  // The read-modify-writes the generated locks are built from. Each is the C11
+  // builtin with the ordering its name says unless an architecture gives the
+  // instructions its own lock code uses (ppc lwarx with the EH hint, PA-RISC ldcw).
+  SchemaRef AtomicOp =
+      recordType("atomic op",
+                 {{"c11", enumType({"true"})},
+                  {"insn", dictType("size to instructions", enumType({"4", "8"}),
+                                    listType(asmString(atomicPlaceholders()), 1), MergePolicy::Replace)},
+                  {"source", sourceString(), true}},
+                 MergePolicy::Replace, {exactlyOneOf({"c11", "insn"})});
+  std::vector<FieldDecl> AtomicFields;
+  for (const std::string &Op : atomicOps())
+    AtomicFields.push_back({Op, AtomicOp, true});
+  SchemaRef Atomics = recordType("atomics", std::move(AtomicFields), MergePolicy::KeyByKey);
 
   SchemaRef Unlock = recordType("unlock",
                                 {{"before", innerFence()},
@@ -526,6 +587,9 @@ std::vector<FieldDecl> archBodyFields() {
       {"rmw_fully_ordered", fact(boolType()), true},
       {"native_atomic", NativeAtomic, true},
       {"default_lock", fact(enumType({"tas", "ticket", "mcs"})), true},
+      {"ticket_wait", fact(enumType({"word", "owner-half"})), true},
+      {"counter", fact(enumType({"atomic", "striped"})), true},
+      {"atomics", Atomics, true},
       {"barriers", Barriers, true},
       {"cpu_relax", Relax, true},
       {"wait", Wait, true},

@@ -79,6 +79,10 @@ const std::vector<std::string> &orderingPairs();
 
 /// Placeholders an instruction template in an access barrier may use.
 const std::vector<std::string> &accessPlaceholders();
+/// Placeholders an atomic read-modify-write sequence may use.
+const std::vector<std::string> &atomicPlaceholders();
+/// The read-modify-write operations the generated locks are built from.
+const std::vector<std::string> &atomicOps();
 /// Reports unknown or malformed `{placeholder}`s in an instruction string.
 void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
                           const std::vector<std::string> &Allowed, DiagnosticList &Diags);
