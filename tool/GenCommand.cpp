@@ -9,6 +9,7 @@
 #include "emit/TemplateRenderer.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 namespace lockwright {
@@ -16,20 +17,25 @@ namespace lockwright {
 namespace {
 
 const char GenUsage[] =
-    "usage: lockwright gen (--arch ARCH|host | --spec FILE) [--cpu CPU] [--prefix P]\n"
-    "                      [--artifacts cache,barrier] [--spec-dir DIR] [--template-dir DIR]\n"
-    "                      [--quiet] -o DIR\n"
+    "usage: lockwright gen (--arch ARCH|host | --spec FILE) [--cpu CPU] [--prefix P] -o DIR\n"
+    "         [--locks tas,ticket,mcs,rwlock,hash,counter] [--default-lock tas|ticket|mcs]\n"
+    "         [--hash-size N] [--hash-divisor l1|smp] [--hash-unpadded] [--counter-stripes N]\n"
+    "         [--artifacts NAME,...] [--spec-dir DIR] [--template-dir DIR] [--quiet]\n"
     "\n"
-    "Writes <prefix>_cache.h and <prefix>_barrier.h for the architecture into DIR.\n"
+    "Writes into DIR: <prefix>_cache.h, _barrier.h, _cond_wait.h, _spinlock.h, _spinlock.hpp,\n"
+    "_lockhash.h, _counter.h (the last four as --locks selects; default all).\n"
     "Files whose content would not change are left untouched.\n";
 
 /// The options that decide the content, in a fixed order; paths are left out
 /// so the same spec gives the same bytes wherever it is generated.
 std::string invocationText(const CommandLine &CL) {
   std::string Out = "lockwright gen";
-  for (const char *Name : {"arch", "cpu", "prefix", "artifacts"})
+  for (const char *Name : {"arch", "cpu", "prefix", "artifacts", "locks", "default-lock", "hash-size",
+                           "hash-divisor", "counter-stripes"})
     if (std::optional<std::string> V = CL.get(Name))
       Out += std::string(" --") + Name + " " + *V;
+  if (CL.has("hash-unpadded"))
+    Out += " --hash-unpadded";
   if (CL.has("spec"))
     Out += " --spec " + std::filesystem::path(*CL.get("spec")).filename().string();
   return Out;
@@ -46,6 +52,12 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   CL.option("spec");
   CL.option("template-dir");
   CL.option("artifacts");
+  CL.option("locks");
+  CL.option("default-lock");
+  CL.option("hash-size");
+  CL.option("hash-divisor");
+  CL.flag("hash-unpadded");
+  CL.option("counter-stripes");
   CL.option("output", {"-o"});
   CL.flag("quiet");
   CL.flag("help");
@@ -74,6 +86,22 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
     return ExitUsage;
   }
   Options.Artifacts = splitList(CL.getOr("artifacts", ""));
+  Options.Locks = splitList(CL.getOr("locks", ""));
+  Options.DefaultLock = CL.getOr("default-lock", "");
+  Options.HashDivisor = CL.getOr("hash-divisor", Options.HashDivisor);
+  Options.HashPadded = !CL.has("hash-unpadded");
+  for (auto [Name, Target] : {std::pair<const char *, unsigned *>{"hash-size", &Options.HashSize},
+                              {"counter-stripes", &Options.CounterStripes}}) {
+    if (std::optional<std::string> V = CL.get(Name)) {
+      char *End = nullptr;
+      unsigned long N = std::strtoul(V->c_str(), &End, 10);
+      if (V->empty() || *End != '\0' || N > 1u << 20) {
+        reportError(std::string("--") + Name + " takes a number, not '" + *V + "'");
+        return ExitUsage;
+      }
+      *Target = static_cast<unsigned>(N);
+    }
+  }
   Options.Invocation = invocationText(CL);
 
   SpecRepository Repo = makeRepository(Tool, CL);

@@ -15,10 +15,6 @@ class SpecNode;
 /// compiler barrier, a C11 fence, or (via `same_as`) another barrier kind.
 std::string fenceStatement(const SpecNode &Fence, const SpecNode &Barriers);
 
-/// Quotes instructions as the string of a GNU extended asm statement: one
-/// instruction per line, '%' doubled, placeholders mapped to named operands.
-std::string asmString(const SpecNode &Instructions, const SpecNode *Modifiers, int Size);
-
 /// "load-load, load-store" from an `orders:` list.
 std::string ordersText(const SpecNode *Orders);
 
@@ -27,7 +23,15 @@ void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::
                 TemplateData &Data);
 
 void fillCacheData(const ResolvedSpec &Spec, TemplateData &Data);
-void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data, DiagnosticList &Diags);
+void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data);
+void fillCondWaitData(const ResolvedSpec &Spec, TemplateData &Data);
+void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
+void fillSpinlockData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
+void fillLockhashData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
+void fillCounterData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
+
+/// The spec's default lock algorithm unless --default-lock overrides it.
+std::string effectiveDefaultLock(const ResolvedSpec &Spec, const GenOptions &Options);
 
 } // namespace lockwright
 

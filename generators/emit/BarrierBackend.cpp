@@ -2,6 +2,8 @@
 // dependency upgrade, mb before/after atomics, cpu_relax, read/write_once.
 #include "emit/Backends.h"
 
+#include "emit/AsmTemplate.h"
+
 #include "spec/Schema.h"
 #include "spec/SpecTree.h"
 
@@ -11,49 +13,6 @@
 namespace lockwright {
 
 namespace {
-
-std::string cStringLiteral(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out;
-}
-
-/// Maps `{val}`, `{addr}`, `{tmp}` to named asm operands and escapes the rest.
-std::string expandPlaceholders(const std::string &Insn, const std::string &ValueModifier) {
-  std::string Out;
-  for (size_t I = 0; I < Insn.size(); ++I) {
-    char C = Insn[I];
-    if ((C == '{' || C == '}') && I + 1 < Insn.size() && Insn[I + 1] == C) {
-      Out += C;
-      ++I;
-    } else if (C == '{') {
-      size_t Close = Insn.find('}', I);
-      std::string Name = Insn.substr(I + 1, Close - I - 1);
-      Out += "%" + (Name == "addr" ? std::string() : ValueModifier) + "[" + Name + "]";
-      I = Close;
-    } else if (C == '%') {
-      Out += "%%";
-    } else {
-      Out += C;
-    }
-  }
-  return Out;
-}
-
-std::string valueModifier(const SpecNode *Modifiers, int Size) {
-  const SpecNode *M = Modifiers ? Modifiers->get(std::to_string(Size)) : nullptr;
-  return M ? M->value() : std::string();
-}
-
-std::string uintType(int Size) { return "uint" + std::to_string(Size * 8) + "_t"; }
-
-bool usesPlaceholder(const std::string &Insn, const char *Name) {
-  return Insn.find(std::string("{") + Name + "}") != std::string::npos;
-}
 
 struct AccessBodies {
   std::vector<int> Sizes;
@@ -75,19 +34,16 @@ AccessBodies accessBodies(const SpecNode &Access, const SpecNode &Barriers, cons
     std::string Type = uintType(Size);
     std::string Body;
     if (SizeInsn) {
-      SpecNode One = SpecNode::sequence();
-      One.push(*SizeInsn);
-      std::string Asm = asmString(One, Modifiers, Size);
-      bool Tmp = usesPlaceholder(SizeInsn->value(), "tmp");
+      std::vector<std::string> Insn = {SizeInsn->value()};
+      bool Tmp = usesPlaceholder(Insn, "tmp");
+      std::vector<AsmOperand> Operands = {{"val", IsLoad, T}, {"addr", false, "__lw_p"}, {"tmp", true, "__lw_t"}};
+      std::string Asm = asmStatement(Insn, Modifiers, Size, Operands, {}, "\t");
       std::string TmpDecl = Tmp ? "\t" + Type + " __lw_t;\n" : "";
-      std::string TmpOut = Tmp ? "[tmp] \"=&r\" (__lw_t)" : "";
+      std::string TmpUse = Tmp ? "\n\t(void)__lw_t;" : "";
       if (IsLoad)
-        Body = "\t" + Type + " " + T + ";\n" + TmpDecl + "\t__asm__ __volatile__(" + Asm + "\n\t\t: [val] \"=&r\" (" +
-               T + ")" + (Tmp ? ", " + TmpOut : "") + "\n\t\t: [addr] \"r\" (__lw_p)\n\t\t: \"memory\");\n" +
-               (Tmp ? "\t(void)__lw_t;\n" : "") + "\treturn " + T + ";";
+        Body = "\t" + Type + " " + T + ";\n" + TmpDecl + "\t" + Asm + ";" + TmpUse + "\n\treturn " + T + ";";
       else
-        Body = TmpDecl + "\t__asm__ __volatile__(" + Asm + "\n\t\t: " + TmpOut + "\n\t\t: [val] \"r\" (" + T +
-               "), [addr] \"r\" (__lw_p)\n\t\t: \"memory\");" + (Tmp ? "\n\t(void)__lw_t;" : "");
+        Body = TmpDecl + "\t" + Asm + ";" + TmpUse;
     } else if (Fence && PlainAccessAtomic) {
       std::string Stmt = fenceStatement(*Fence, Barriers);
       if (IsLoad)
@@ -135,17 +91,6 @@ TemplateData accessData(const SpecNode &Access, const SpecNode &Barriers, const 
 
 } // namespace
 
-std::string asmString(const SpecNode &Instructions, const SpecNode *Modifiers, int Size) {
-  std::string Mod = valueModifier(Modifiers, Size);
-  std::string Out;
-  const auto &Items = Instructions.items();
-  for (size_t I = 0; I < Items.size(); ++I) {
-    Out += "\"" + cStringLiteral(expandPlaceholders(Items[I].value(), Mod));
-    Out += I + 1 < Items.size() ? "\\n\\t\"" : "\"";
-  }
-  return Out;
-}
-
 std::string ordersText(const SpecNode *Orders) {
   std::string Out;
   if (Orders)
@@ -168,10 +113,10 @@ std::string fenceStatement(const SpecNode &Fence, const SpecNode &Barriers) {
   if (const SpecNode *Extra = Fence.get("clobbers"))
     for (const SpecNode &C : Extra->items())
       Clobbers += ", \"" + C.value() + "\"";
-  return "__asm__ __volatile__(" + asmString(*Fence.get("asm"), nullptr, 0) + " ::: " + Clobbers + ")";
+  return "__asm__ __volatile__(" + asmStringLiteral(*Fence.get("asm"), nullptr, 0) + " ::: " + Clobbers + ")";
 }
 
-void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data, DiagnosticList &) {
+void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data) {
   const SpecNode &Barriers = *Spec.Tree.get("barriers");
   for (const std::string &Kind : fenceKinds()) {
     const SpecNode &Fence = *Barriers.get(Kind);

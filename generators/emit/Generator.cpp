@@ -15,18 +15,42 @@ namespace {
 struct Backend {
   const char *Name;
   const char *Template; // under arch-templates/<arch or common>/
-  const char *Suffix;   // output file: <prefix>_<suffix>
-  std::function<void(const ResolvedSpec &, TemplateData &, DiagnosticList &)> Fill;
+  const char *Suffix;   // output file: <prefix>_<suffix>; "{arch}" is replaced
+  std::function<bool(const GenOptions &)> Enabled;
+  std::function<void(const ResolvedSpec &, const GenOptions &, TemplateData &)> Fill;
 };
 
+bool anySpinlock(const GenOptions &O) {
+  return O.wantsLock("tas") || O.wantsLock("ticket") || O.wantsLock("mcs") || O.wantsLock("rwlock") ||
+         O.wantsLock("hash");
+}
+
 const std::vector<Backend> &backends() {
+  auto Always = [](const GenOptions &) { return true; };
   static const std::vector<Backend> All = {
-      {"cache", "cache.h.mustache", "cache.h",
-       [](const ResolvedSpec &S, TemplateData &D, DiagnosticList &) { fillCacheData(S, D); }},
-      {"barrier", "barrier.h.mustache", "barrier.h",
-       [](const ResolvedSpec &S, TemplateData &D, DiagnosticList &Diags) { fillBarrierData(S, D, Diags); }},
+      {"cache", "cache.h.mustache", "cache.h", Always,
+       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D) { fillCacheData(S, D); }},
+      {"barrier", "barrier.h.mustache", "barrier.h", Always,
+       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D) { fillBarrierData(S, D); }},
+      {"cond_wait", "cond_wait.h.mustache", "cond_wait.h", Always,
+       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D) { fillCondWaitData(S, D); }},
+      {"spinlock", "spinlock.h.mustache", "spinlock.h", anySpinlock,
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillSpinlockData(S, O, D); }},
+      {"spinlock_hpp", "spinlock.hpp.mustache", "spinlock.hpp", anySpinlock,
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillLockCommon(S, O, D); }},
+      {"lockhash", "lockhash.h.mustache", "lockhash.h", [](const GenOptions &O) { return O.wantsLock("hash"); },
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillLockhashData(S, O, D); }},
+      {"counter", "counter.h.mustache", "counter.h", [](const GenOptions &O) { return O.wantsLock("counter"); },
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillCounterData(S, O, D); }},
   };
   return All;
+}
+
+std::string joinNames(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : ", ") + N;
+  return Out;
 }
 
 std::string upper(std::string S) {
@@ -67,26 +91,47 @@ void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::
 
 std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, const TemplateSet &Templates,
                                                    const GenOptions &Options, DiagnosticList &Diags) {
-  std::vector<std::string> Known = backendNames();
-  for (const std::string &A : Options.Artifacts)
-    if (std::find(Known.begin(), Known.end(), A) == Known.end()) {
-      std::string Message = "unknown artifact '" + A + "'";
-      std::string Guess = closestMatch(A, Known);
-      if (!Guess.empty())
-        Message += "; did you mean '" + Guess + "'?";
-      Diags.error({"lockwright"}, "", Message);
-    }
+  auto CheckNames = [&Diags](const std::vector<std::string> &Given, const std::vector<std::string> &Known,
+                             const char *What) {
+    for (const std::string &A : Given)
+      if (std::find(Known.begin(), Known.end(), A) == Known.end()) {
+        std::string Message = std::string("unknown ") + What + " '" + A + "'";
+        std::string Guess = closestMatch(A, Known);
+        Message += Guess.empty() ? "; expected one of " + joinNames(Known) : "; did you mean '" + Guess + "'?";
+        Diags.error({"lockwright"}, "", Message);
+      }
+  };
+  CheckNames(Options.Artifacts, backendNames(), "artifact");
+  CheckNames(Options.Locks, lockPieces(), "lock");
+  std::vector<std::string> Algorithms = {"tas", "ticket", "mcs"};
+  if (!Options.DefaultLock.empty())
+    CheckNames({Options.DefaultLock}, Algorithms, "default lock");
+  if (Options.HashSize == 0 || (Options.HashSize & (Options.HashSize - 1)) != 0)
+    Diags.error({"lockwright"}, "", "--hash-size " + std::to_string(Options.HashSize) + " is not a power of two");
+  if (Options.HashDivisor != "l1" && Options.HashDivisor != "smp")
+    Diags.error({"lockwright"}, "", "--hash-divisor must be l1 or smp, not '" + Options.HashDivisor + "'");
+  if (Options.CounterStripes == 0)
+    Diags.error({"lockwright"}, "", "--counter-stripes must be at least 1");
   if (Diags.hasErrors())
     return std::nullopt;
+  // The default lock (and the hashed table, which uses it) must be generated.
+  std::string Default = effectiveDefaultLock(Spec, Options);
+  if ((Options.wantsLock("hash") || Options.wantsLock("tas") || Options.wantsLock("ticket") ||
+       Options.wantsLock("mcs") || Options.wantsLock("rwlock")) &&
+      !Options.wantsLock(Default)) {
+    Diags.error({"lockwright"}, "", "--locks leaves out '" + Default + "', the default lock of " + Spec.Arch +
+                                        "; add it or choose another with --default-lock");
+    return std::nullopt;
+  }
 
   std::vector<GeneratedFile> Files;
   for (const Backend &B : backends()) {
-    if (!Options.Artifacts.empty() &&
-        std::find(Options.Artifacts.begin(), Options.Artifacts.end(), B.Name) == Options.Artifacts.end())
+    bool Asked = std::find(Options.Artifacts.begin(), Options.Artifacts.end(), B.Name) != Options.Artifacts.end();
+    if (Options.Artifacts.empty() ? !B.Enabled(Options) : !Asked)
       continue;
     TemplateData Data;
     fillCommon(Spec, Options, B.Name, Data);
-    B.Fill(Spec, Data, Diags);
+    B.Fill(Spec, Options, Data);
     std::optional<std::string> Text = Templates.render(Spec.Arch, B.Template, Data, Diags);
     if (!Text)
       continue;

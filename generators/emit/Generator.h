@@ -21,9 +21,24 @@ struct GenOptions {
   std::string Prefix = "lw";
   /// The command that regenerates the output, quoted in each file's banner.
   std::string Invocation;
-  /// Backend names to run; empty means all.
+  /// Backend names to run; empty means all that the lock selection enables.
   std::vector<std::string> Artifacts;
+  /// Lock pieces to generate: tas, ticket, mcs, rwlock, hash, counter (empty: all).
+  std::vector<std::string> Locks;
+  /// Overrides the spec's default_lock for <prefix>_spinlock_t.
+  std::string DefaultLock;
+  /// Hashed lock table: slots (a power of two), address divisor ("l1" or "smp"), padding.
+  unsigned HashSize = 64;
+  std::string HashDivisor = "smp";
+  bool HashPadded = true;
+  /// Striped counters: stripes per counter.
+  unsigned CounterStripes = 64;
+
+  bool wantsLock(const std::string &Piece) const;
 };
+
+/// The lock pieces --locks accepts, in order.
+const std::vector<std::string> &lockPieces();
 
 struct GeneratedFile {
   std::string Name; // file name relative to the output directory

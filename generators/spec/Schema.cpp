@@ -277,6 +277,8 @@ const std::vector<std::string> &abstractOperations() {
       // Lock operations.
       "lock_acquire", "lock_release", "lock_try", "lock_is_locked", "read_acquire", "read_release",
       "write_acquire", "write_release",
+      // Lock tables and counters.
+      "lock_table_type", "lock_hash", "lock_constant", "counter_type", "counter_add", "counter_read",
       // Layout.
       "cache_line_size", "cacheline_aligned", "destructive_size", "constructive_size", "cache_padded",
   };

@@ -39,14 +39,18 @@ TEST(Generator, EmitsBothHeadersWithBannerAndPrefix) {
   ResolvedSpec Spec = resolved("aarch64");
   auto Files = generate(Spec, Templates, Options, Diags);
   ASSERT_TRUE(Files) << Diags.str();
-  ASSERT_EQ(Files->size(), 2u);
+  std::vector<std::string> Names;
+  for (const GeneratedFile &F : *Files)
+    Names.push_back(F.Name);
+  EXPECT_EQ(Names, (std::vector<std::string>{"kx_cache.h", "kx_barrier.h", "kx_cond_wait.h", "kx_spinlock.h",
+                                             "kx_spinlock.hpp", "kx_lockhash.h", "kx_counter.h"}));
   const GeneratedFile *Barrier = find(*Files, "kx_barrier.h");
   const GeneratedFile *Cache = find(*Files, "kx_cache.h");
   ASSERT_TRUE(Barrier && Cache);
   EXPECT_NE(Barrier->Text.find("spec hash " + Spec.hash()), std::string::npos);
   EXPECT_NE(Barrier->Text.find("#define kx_mb() __asm__ __volatile__(\"dmb ish\" ::: \"memory\")"), std::string::npos);
-  EXPECT_NE(Barrier->Text.find("ldar %w[val], [%[addr]]"), std::string::npos);
-  EXPECT_NE(Barrier->Text.find("ldar %x[val], [%[addr]]"), std::string::npos);
+  EXPECT_NE(Barrier->Text.find("ldar %w[op_val], [%[op_addr]]"), std::string::npos);
+  EXPECT_NE(Barrier->Text.find("ldar %x[op_val], [%[op_addr]]"), std::string::npos);
   EXPECT_NE(Cache->Text.find("#define KX_L1_CACHE_BYTES 64\n"), std::string::npos);
   EXPECT_NE(Cache->Text.find("namespace kx {"), std::string::npos);
   EXPECT_EQ(Barrier->Text.back(), '\n');
@@ -85,6 +89,41 @@ TEST(Generator, SizesWithoutAnOrderedAccessAreLeftOut) {
   EXPECT_NE(Text.find("lw__load_acquire_4"), std::string::npos);
   EXPECT_EQ(Text.find("lw__load_acquire_8"), std::string::npos);
   EXPECT_NE(Text.find("parisc has acquire loads of 1, 2, 4 bytes only"), std::string::npos);
+}
+
+TEST(Generator, LockSelectionDecidesTheFiles) {
+  TemplateSet Templates(LOCKWRIGHT_TEST_TEMPLATE_DIR);
+  GenOptions Options;
+  Options.Locks = {"counter"};
+  DiagnosticList Diags;
+  auto Files = generate(resolved("riscv64"), Templates, Options, Diags);
+  ASSERT_TRUE(Files) << Diags.str();
+  std::vector<std::string> Names;
+  for (const GeneratedFile &F : *Files)
+    Names.push_back(F.Name);
+  EXPECT_EQ(Names, (std::vector<std::string>{"lw_cache.h", "lw_barrier.h", "lw_cond_wait.h", "lw_counter.h"}));
+
+  Options.Locks = {"tas", "hash"};
+  Diags = DiagnosticList();
+  EXPECT_FALSE(generate(resolved("riscv64"), Templates, Options, Diags));
+  EXPECT_NE(Diags.str().find("--locks leaves out 'ticket', the default lock of riscv64"), std::string::npos)
+      << Diags.str();
+  Options.DefaultLock = "tas";
+  Diags = DiagnosticList();
+  EXPECT_TRUE(generate(resolved("riscv64"), Templates, Options, Diags)) << Diags.str();
+}
+
+TEST(Generator, LockOptionsAreChecked) {
+  TemplateSet Templates(LOCKWRIGHT_TEST_TEMPLATE_DIR);
+  GenOptions Options;
+  Options.Locks = {"tiket"};
+  Options.HashSize = 48;
+  Options.HashDivisor = "l2";
+  DiagnosticList Diags;
+  EXPECT_FALSE(generate(resolved("arm"), Templates, Options, Diags));
+  EXPECT_NE(Diags.str().find("unknown lock 'tiket'; did you mean 'ticket'?"), std::string::npos) << Diags.str();
+  EXPECT_NE(Diags.str().find("--hash-size 48 is not a power of two"), std::string::npos);
+  EXPECT_NE(Diags.str().find("--hash-divisor must be l1 or smp, not 'l2'"), std::string::npos);
 }
 
 TEST(Generator, UnknownArtifactIsAnError) {

@@ -1,0 +1,104 @@
+#include "emit/AsmTemplate.h"
+
+#include "spec/SpecTree.h"
+
+namespace lockwright {
+
+namespace {
+
+std::string cStringLiteral(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+/// Asm operand names get a prefix: placeholders like {new} are C++ keywords.
+std::string operandName(const std::string &Placeholder) { return "op_" + Placeholder; }
+
+std::string sizeModifier(const SpecNode *Modifiers, int Size) {
+  const SpecNode *M = Modifiers ? Modifiers->get(std::to_string(Size)) : nullptr;
+  return M ? M->value() : std::string();
+}
+
+/// Placeholders become named operands; '%' is doubled; `{{`/`}}` are literal braces.
+std::string expandPlaceholders(const std::string &Insn, const std::string &SizeModifier) {
+  std::string Out;
+  for (size_t I = 0; I < Insn.size(); ++I) {
+    char C = Insn[I];
+    if ((C == '{' || C == '}') && I + 1 < Insn.size() && Insn[I + 1] == C) {
+      Out += C;
+      ++I;
+    } else if (C == '{') {
+      size_t Close = Insn.find('}', I);
+      std::string Name = Insn.substr(I + 1, Close - I - 1);
+      std::string Modifier = Name == "addr" ? std::string() : SizeModifier;
+      if (size_t Colon = Name.find(':'); Colon != std::string::npos) {
+        Modifier = Name.substr(Colon + 1);
+        Name = Name.substr(0, Colon);
+      }
+      Out += "%" + Modifier + "[" + operandName(Name) + "]";
+      I = Close;
+    } else if (C == '%') {
+      Out += "%%";
+    } else {
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+std::vector<std::string> lines(const SpecNode &List) {
+  std::vector<std::string> Out;
+  for (const SpecNode &Item : List.items())
+    Out.push_back(Item.value());
+  return Out;
+}
+
+std::string uintType(int Size) { return "uint" + std::to_string(Size * 8) + "_t"; }
+
+std::string asmStringLiteral(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size) {
+  std::string Mod = sizeModifier(Modifiers, Size);
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    Out += "\"" + cStringLiteral(expandPlaceholders(Lines[I], Mod));
+    Out += I + 1 < Lines.size() ? "\\n\\t\"" : "\"";
+  }
+  return Out;
+}
+
+std::string asmStringLiteral(const SpecNode &Lines, const SpecNode *Modifiers, int Size) {
+  return asmStringLiteral(lines(Lines), Modifiers, Size);
+}
+
+bool usesPlaceholder(const std::vector<std::string> &Lines, const std::string &Name) {
+  for (const std::string &L : Lines)
+    if (L.find("{" + Name + "}") != std::string::npos || L.find("{" + Name + ":") != std::string::npos)
+      return true;
+  return false;
+}
+
+std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+                         const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers,
+                         const std::string &Indent) {
+  std::string Outputs, Inputs;
+  for (const AsmOperand &Op : Operands) {
+    if (!usesPlaceholder(Lines, Op.Name))
+      continue;
+    std::string &List = Op.Output ? Outputs : Inputs;
+    List += std::string(List.empty() ? "" : ", ") + "[" + operandName(Op.Name) + "] " + (Op.Output ? "\"=&r\"" : "\"r\"") +
+            " (" + Op.CExpr + ")";
+  }
+  std::string ClobberList = "\"memory\"";
+  for (const std::string &C : Clobbers)
+    ClobberList += ", \"" + C + "\"";
+  return "__asm__ __volatile__(" + asmStringLiteral(Lines, Modifiers, Size) + "\n" + Indent + "\t: " + Outputs +
+         "\n" + Indent + "\t: " + Inputs + "\n" + Indent + "\t: " + ClobberList + ")";
+}
+
+} // namespace lockwright

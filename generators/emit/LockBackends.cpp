@@ -1,0 +1,214 @@
+// The lock artifacts: P_cond_wait.h, P_spinlock.h, P_spinlock.hpp,
+// P_lockhash.h, P_counter.h. Each backend turns spec facts (lock word, the
+// atomics, the wait sequence, the unlock sequence) into template data; the
+// algorithms themselves are written once, in arch-templates/common.
+#include "emit/Backends.h"
+
+#include "emit/AsmTemplate.h"
+#include "spec/SpecTree.h"
+
+#include <algorithm>
+
+namespace lockwright {
+
+namespace {
+
+TemplateData flag(bool B) { return B ? TemplateData::type::bool_true : TemplateData::type::bool_false; }
+
+int pointerSize(const ResolvedSpec &Spec) { return Spec.stringFact("target.bits") == "64" ? 8 : 4; }
+
+std::vector<int> wordSizes(const ResolvedSpec &Spec) {
+  std::vector<int> Sizes = {4};
+  if (pointerSize(Spec) == 8)
+    Sizes.push_back(8);
+  return Sizes;
+}
+
+struct AtomicShape {
+  const char *Op;
+  const char *Order;     // __ATOMIC_* suffix of the C11 form
+  const char *Builtin;   // exchange | fetch_add | cmpxchg
+};
+
+const AtomicShape AtomicShapes[] = {
+    {"tas_acquire", "ACQUIRE", "exchange"},        {"xchg_acq_rel", "ACQ_REL", "exchange"},
+    {"fetch_add_acquire", "ACQUIRE", "fetch_add"}, {"fetch_add_release", "RELEASE", "fetch_add"},
+    {"cmpxchg_acquire", "ACQUIRE", "cmpxchg"},     {"cmpxchg_release", "RELEASE", "cmpxchg"},
+};
+
+/// One helper function per atomic op and word size.
+TemplateData atomicHelpers(const ResolvedSpec &Spec) {
+  const SpecNode &Atomics = *Spec.Tree.get("atomics");
+  const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
+  TemplateData List = TemplateData::type::list;
+  for (const AtomicShape &Shape : AtomicShapes) {
+    const SpecNode &Op = *Atomics.get(Shape.Op);
+    for (int Size : wordSizes(Spec)) {
+      std::string Type = uintType(Size);
+      bool IsCmpxchg = std::string(Shape.Builtin) == "cmpxchg";
+      std::string Params = "volatile void *__lw_p, " + std::string(IsCmpxchg ? Type + " __lw_old, " : "") + Type +
+                           " __lw_new";
+      std::string Cast = "(volatile " + Type + " *)__lw_p";
+      std::string Body;
+      const SpecNode *Insn = Op.at("insn." + std::to_string(Size));
+      if (Insn) {
+        std::vector<std::string> Lines = lines(*Insn);
+        std::vector<AsmOperand> Operands = {{"val", true, "__lw_v"},   {"tmp", true, "__lw_t"},
+                                            {"tmp2", true, "__lw_t2"}, {"addr", false, "__lw_p"},
+                                            {"new", false, "__lw_new"}, {"old", false, "__lw_old"}};
+        Body = "\t" + Type + " __lw_v;\n";
+        if (usesPlaceholder(Lines, "tmp"))
+          Body += "\t" + Type + " __lw_t;\n";
+        if (usesPlaceholder(Lines, "tmp2"))
+          Body += "\t" + Type + " __lw_t2;\n";
+        Body += "\t" + asmStatement(Lines, Modifiers, Size, Operands, {"cc"}, "\t") + ";\n";
+        if (usesPlaceholder(Lines, "tmp"))
+          Body += "\t(void)__lw_t;\n";
+        if (usesPlaceholder(Lines, "tmp2"))
+          Body += "\t(void)__lw_t2;\n";
+        if (IsCmpxchg && !usesPlaceholder(Lines, "old"))
+          Body += "\t(void)__lw_old;\n";
+        if (!usesPlaceholder(Lines, "new"))
+          Body += "\t(void)__lw_new;\n";
+        Body += "\treturn __lw_v;";
+      } else if (IsCmpxchg) {
+        Body = "\t__atomic_compare_exchange_n(" + Cast + ", &__lw_old, __lw_new, 0, __ATOMIC_" + Shape.Order +
+               ", __ATOMIC_RELAXED);\n\treturn __lw_old;";
+      } else {
+        Body = "\treturn __atomic_" + std::string(Shape.Builtin) + (Shape.Builtin == std::string("exchange") ? "_n" : "") +
+               "(" + Cast + ", __lw_new, __ATOMIC_" + Shape.Order + ");";
+      }
+      TemplateData H;
+      H.set("op", std::string(Shape.Op));
+      H.set("size", std::to_string(Size));
+      H.set("type", Type);
+      H.set("params", Params);
+      H.set("body", Body);
+      H.set("source", Op.get("source")->value());
+      List.push_back(H);
+    }
+  }
+  return List;
+}
+
+/// The unlock store per size: the spec's fence before, a plain or release store, a fence after.
+TemplateData unlockHelpers(const ResolvedSpec &Spec, const std::string &Prefix) {
+  const SpecNode &Unlock = *Spec.Tree.get("unlock");
+  const SpecNode &Barriers = *Spec.Tree.get("barriers");
+  TemplateData List = TemplateData::type::list;
+  for (int Size : {1, 2, 4}) {
+    std::string Type = uintType(Size), Body;
+    if (const SpecNode *Before = Unlock.get("before"))
+      Body += "\t" + fenceStatement(*Before, Barriers) + ";\n";
+    if (Unlock.get("store")->value() == "release")
+      Body += "\t" + Prefix + "__store_release_" + std::to_string(Size) + "(__lw_p, __lw_v);";
+    else
+      Body += "\t*(volatile " + Type + " *)__lw_p = __lw_v;";
+    if (const SpecNode *After = Unlock.get("after"))
+      Body += "\n\t" + fenceStatement(*After, Barriers) + ";";
+    TemplateData H;
+    H.set("size", std::to_string(Size));
+    H.set("type", Type);
+    H.set("body", Body);
+    List.push_back(H);
+  }
+  return List;
+}
+
+} // namespace
+
+const std::vector<std::string> &lockPieces() {
+  static const std::vector<std::string> Pieces = {"tas", "ticket", "mcs", "rwlock", "hash", "counter"};
+  return Pieces;
+}
+
+bool GenOptions::wantsLock(const std::string &Piece) const {
+  return Locks.empty() || std::find(Locks.begin(), Locks.end(), Piece) != Locks.end();
+}
+
+std::string effectiveDefaultLock(const ResolvedSpec &Spec, const GenOptions &Options) {
+  return Options.DefaultLock.empty() ? Spec.stringFact("default_lock.value") : Options.DefaultLock;
+}
+
+void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
+  Data.set("lock_align", std::to_string(Spec.intFact("lock_word.align")));
+  Data.set("lock_locked", std::to_string(Spec.intFact("lock_word.locked")));
+  Data.set("lock_unlocked", std::to_string(Spec.intFact("lock_word.unlocked")));
+  Data.set("lock_word_source", Spec.stringFact("lock_word.source"));
+  Data.set("big_endian", flag(Spec.stringFact("target.endian") == "big"));
+  Data.set("ptr_size", std::to_string(pointerSize(Spec)));
+  for (const std::string &Piece : lockPieces())
+    Data.set("has_" + Piece, flag(Options.wantsLock(Piece)));
+  std::string Default = effectiveDefaultLock(Spec, Options);
+  Data.set("default_lock", Default);
+  Data.set("default_is_mcs", flag(Default == "mcs"));
+  // MCS needs a queue node per acquisition; where no thread-local pool can hold
+  // them (or for a hashed table), the ticket lock stands in.
+  std::string Fallback = Default == "mcs" ? "ticket" : Default;
+  Data.set("fallback_lock", Fallback);
+  Data.set("fallback_generated", flag(Options.wantsLock(Fallback)));
+  std::string Upper = Fallback;
+  std::transform(Upper.begin(), Upper.end(), Upper.begin(), ::toupper);
+  Data.set("FALLBACK_LOCK", Upper);
+  Data.set("default_lock_source", Options.DefaultLock.empty() ? Spec.stringFact("default_lock.source")
+                                                              : std::string("--default-lock"));
+}
+
+void fillCondWaitData(const ResolvedSpec &Spec, TemplateData &Data) {
+  const SpecNode &Wait = *Spec.Tree.get("wait");
+  const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
+  Data.set("wait_strategy", Wait.get("strategy")->value());
+  Data.set("wait_source", Wait.get("source")->value());
+  TemplateData Sizes = TemplateData::type::list;
+  if (const SpecNode *Seqs = Wait.get("cmpwait")) {
+    for (const auto &[SizeKey, Seq] : Seqs->fields()) {
+      int Size = std::stoi(SizeKey);
+      std::vector<AsmOperand> Operands = {{"tmp", true, "__lw_t"}, {"addr", false, "__lw_p"}, {"val", false, "__lw_v"}};
+      std::vector<std::string> Lines = lines(Seq);
+      std::string Body;
+      if (usesPlaceholder(Lines, "tmp"))
+        Body += "\t" + uintType(Size) + " __lw_t;\n";
+      Body += "\t" + asmStatement(Lines, Modifiers, Size, Operands, {"cc"}, "\t") + ";";
+      if (usesPlaceholder(Lines, "tmp"))
+        Body += "\n\t(void)__lw_t;";
+      TemplateData S;
+      S.set("size", std::to_string(Size));
+      S.set("type", uintType(Size));
+      S.set("body", Body);
+      Sizes.push_back(S);
+    }
+  }
+  Data.set("cmpwait_sizes", Sizes);
+  Data.set("has_cmpwait", flag(Wait.get("cmpwait") != nullptr));
+}
+
+void fillSpinlockData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
+  fillLockCommon(Spec, Options, Data);
+  TemplateData Atomics = atomicHelpers(Spec);
+  Data.set("atomics", Atomics);
+  Data.set("unlock_stores", unlockHelpers(Spec, Options.Prefix));
+  Data.set("unlock_source", Spec.stringFact("unlock.source"));
+  Data.set("ticket_wait_half", flag(Spec.stringFact("ticket_wait.value") == "owner-half"));
+  Data.set("ticket_wait_source", Spec.stringFact("ticket_wait.source"));
+  for (const char *Op : {"tas_acquire", "xchg_acq_rel", "fetch_add_acquire", "cmpxchg_acquire", "cmpxchg_release"})
+    Data.set(std::string(Op) + "_source", Spec.stringFact(std::string("atomics.") + Op + ".source"));
+}
+
+void fillLockhashData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
+  fillLockCommon(Spec, Options, Data);
+  Data.set("hash_size", std::to_string(Options.HashSize));
+  bool L1 = Options.HashDivisor == "l1";
+  Data.set("hash_divisor_macro", std::string(L1 ? "L1_CACHE_BYTES" : "SMP_CACHE_BYTES"));
+  Data.set("hash_divisor_value", std::to_string(Spec.intFact(L1 ? "cache.l1_line.value" : "cache.smp_line.value")));
+  Data.set("hash_padded", flag(Options.HashPadded));
+}
+
+void fillCounterData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
+  std::string Strategy = Spec.stringFact("counter.value");
+  Data.set("counter_striped", flag(Strategy == "striped"));
+  Data.set("counter_strategy", Strategy);
+  Data.set("counter_source", Spec.stringFact("counter.source"));
+  Data.set("counter_stripes", std::to_string(Options.CounterStripes));
+}
+
+} // namespace lockwright
