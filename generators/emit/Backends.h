@@ -5,7 +5,9 @@
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace lockwright {
 
@@ -29,6 +31,12 @@ void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, Templat
 void fillSpinlockData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
 void fillLockhashData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
 void fillCounterData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data);
+void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data,
+                         DiagnosticList &Diags);
+
+/// A fence's instructions for hand-written assembly: empty for a compiler
+/// barrier, nullopt for a C11 fence (it has no instruction to name).
+std::optional<std::vector<std::string>> fenceLines(const SpecNode &Fence, const SpecNode &Barriers);
 
 /// The spec's default lock algorithm unless --default-lock overrides it.
 std::string effectiveDefaultLock(const ResolvedSpec &Spec, const GenOptions &Options);

@@ -17,8 +17,13 @@ struct Backend {
   const char *Template; // under arch-templates/<arch or common>/
   const char *Suffix;   // output file: <prefix>_<suffix>; "{arch}" is replaced
   std::function<bool(const GenOptions &)> Enabled;
-  std::function<void(const ResolvedSpec &, const GenOptions &, TemplateData &)> Fill;
+  std::function<void(const ResolvedSpec &, const GenOptions &, TemplateData &, DiagnosticList &)> Fill;
+  /// Generated only where the architecture (or an ancestor) has its own
+  /// template, like the .S routines; common/ offers no fallback for those.
+  const char *NeedsArchTemplate = nullptr;
 };
+
+bool anyAsmLock(const GenOptions &O) { return O.wantsLock("tas") || O.wantsLock("ticket"); }
 
 bool anySpinlock(const GenOptions &O) {
   return O.wantsLock("tas") || O.wantsLock("ticket") || O.wantsLock("mcs") || O.wantsLock("rwlock") ||
@@ -29,19 +34,27 @@ const std::vector<Backend> &backends() {
   auto Always = [](const GenOptions &) { return true; };
   static const std::vector<Backend> All = {
       {"cache", "cache.h.mustache", "cache.h", Always,
-       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D) { fillCacheData(S, D); }},
+       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D, DiagnosticList &) { fillCacheData(S, D); }},
       {"barrier", "barrier.h.mustache", "barrier.h", Always,
-       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D) { fillBarrierData(S, D); }},
+       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D, DiagnosticList &) { fillBarrierData(S, D); }},
       {"cond_wait", "cond_wait.h.mustache", "cond_wait.h", Always,
-       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D) { fillCondWaitData(S, D); }},
+       [](const ResolvedSpec &S, const GenOptions &, TemplateData &D, DiagnosticList &) { fillCondWaitData(S, D); }},
       {"spinlock", "spinlock.h.mustache", "spinlock.h", anySpinlock,
-       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillSpinlockData(S, O, D); }},
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillSpinlockData(S, O, D); }},
       {"spinlock_hpp", "spinlock.hpp.mustache", "spinlock.hpp", anySpinlock,
-       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillLockCommon(S, O, D); }},
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillLockCommon(S, O, D); }},
       {"lockhash", "lockhash.h.mustache", "lockhash.h", [](const GenOptions &O) { return O.wantsLock("hash"); },
-       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillLockhashData(S, O, D); }},
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillLockhashData(S, O, D); }},
       {"counter", "counter.h.mustache", "counter.h", [](const GenOptions &O) { return O.wantsLock("counter"); },
-       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D) { fillCounterData(S, O, D); }},
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillCounterData(S, O, D); }},
+      {"spinlock_asm_h", "spinlock_asm.h.mustache", "spinlock_asm.h", anyAsmLock,
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillLockCommon(S, O, D); },
+       "spinlock.S.mustache"},
+      {"spinlock_asm", "spinlock.S.mustache", "spinlock_{arch}.S", anyAsmLock,
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &Diags) {
+         fillSpinlockAsmData(S, O, D, Diags);
+       },
+       "spinlock.S.mustache"},
   };
   return All;
 }
@@ -129,15 +142,24 @@ std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, con
     bool Asked = std::find(Options.Artifacts.begin(), Options.Artifacts.end(), B.Name) != Options.Artifacts.end();
     if (Options.Artifacts.empty() ? !B.Enabled(Options) : !Asked)
       continue;
+    if (B.NeedsArchTemplate && !Templates.findOwn(Spec.Chain, B.NeedsArchTemplate)) {
+      if (Asked)
+        Diags.error({"lockwright"}, "", std::string("no ") + B.NeedsArchTemplate + " for " + Spec.Arch +
+                                            " (or its parents) under " + Templates.root());
+      continue;
+    }
     TemplateData Data;
     fillCommon(Spec, Options, B.Name, Data);
-    B.Fill(Spec, Options, Data);
-    std::optional<std::string> Text = Templates.render(Spec.Arch, B.Template, Data, Diags);
+    B.Fill(Spec, Options, Data, Diags);
+    std::optional<std::string> Text = Templates.render(Spec.Chain, B.Template, Data, Diags);
     if (!Text)
       continue;
     if (Text->empty() || Text->back() != '\n')
       *Text += '\n';
-    Files.push_back({Options.Prefix + "_" + B.Suffix, std::move(*Text)});
+    std::string FileName = Options.Prefix + "_" + B.Suffix;
+    if (size_t At = FileName.find("{arch}"); At != std::string::npos)
+      FileName.replace(At, 6, Spec.Arch);
+    Files.push_back({FileName, std::move(*Text)});
   }
   if (Diags.hasErrors())
     return std::nullopt;

@@ -115,7 +115,24 @@ TemplateData unlockHelpers(const ResolvedSpec &Spec, const std::string &Prefix) 
   return List;
 }
 
+TemplateData lineList(const std::vector<std::string> &Lines) {
+  TemplateData List = TemplateData::type::list;
+  for (const std::string &L : Lines)
+    List.push_back(TemplateData(L));
+  return List;
+}
+
 } // namespace
+
+std::optional<std::vector<std::string>> fenceLines(const SpecNode &Fence, const SpecNode &Barriers) {
+  if (const SpecNode *Alias = Fence.get("same_as"))
+    return fenceLines(*Barriers.get(Alias->value()), Barriers);
+  if (Fence.get("c11"))
+    return std::nullopt;
+  if (const SpecNode *Asm = Fence.get("asm"))
+    return lines(*Asm);
+  return std::vector<std::string>(); // compiler barrier: no instruction
+}
 
 const std::vector<std::string> &lockPieces() {
   static const std::vector<std::string> Pieces = {"tas", "ticket", "mcs", "rwlock", "hash", "counter"};
@@ -209,6 +226,53 @@ void fillCounterData(const ResolvedSpec &Spec, const GenOptions &Options, Templa
   Data.set("counter_strategy", Strategy);
   Data.set("counter_source", Spec.stringFact("counter.source"));
   Data.set("counter_stripes", std::to_string(Options.CounterStripes));
+}
+
+void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data,
+                         DiagnosticList &Diags) {
+  fillLockCommon(Spec, Options, Data);
+  const SpecNode &Barriers = *Spec.Tree.get("barriers");
+  auto Lines = [&](const SpecNode &Fence, const std::string &What) {
+    std::optional<std::vector<std::string>> L = fenceLines(Fence, Barriers);
+    if (!L) {
+      Diags.error(Fence.loc(), What, "a C11 fence has no instruction for the out-of-line assembly");
+      return TemplateData(TemplateData::type::list);
+    }
+    return lineList(*L);
+  };
+  Data.set("relax", Lines(*Spec.Tree.get("cpu_relax"), "cpu_relax"));
+  Data.set("acquire_ctrl", Lines(*Barriers.get("acquire_after_ctrl_dep"), "barriers.acquire_after_ctrl_dep"));
+  Data.set("after_atomic", Lines(*Barriers.get("after_atomic"), "barriers.after_atomic"));
+  const SpecNode &Unlock = *Spec.Tree.get("unlock");
+  const SpecNode &Release = *Barriers.get("release_store");
+  bool StoreRelease = Unlock.get("store")->value() == "release";
+  for (int Size : {2, 4}) {
+    TemplateData U;
+    std::vector<std::string> Pre;
+    if (const SpecNode *Before = Unlock.get("before"))
+      if (auto L = fenceLines(*Before, Barriers))
+        Pre = *L;
+    bool Ordered = StoreRelease && Release.at("insn." + std::to_string(Size));
+    if (StoreRelease && !Ordered) {
+      if (const SpecNode *Before = Release.get("before")) {
+        std::optional<std::vector<std::string>> L = fenceLines(*Before, Barriers);
+        if (!L)
+          Diags.error(Before->loc(), "barriers.release_store.before",
+                      "a C11 fence has no instruction for the out-of-line assembly");
+        else
+          Pre.insert(Pre.end(), L->begin(), L->end());
+      }
+    }
+    U.set("pre", lineList(Pre));
+    U.set("ordered", flag(Ordered));
+    std::vector<std::string> Post;
+    if (const SpecNode *After = Unlock.get("after"))
+      if (auto L = fenceLines(*After, Barriers))
+        Post = *L;
+    U.set("post", lineList(Post));
+    Data.set("unlock" + std::to_string(Size), U);
+  }
+  Data.set("owner_offset", std::string(Spec.stringFact("target.endian") == "big" ? "2" : "0"));
 }
 
 } // namespace lockwright

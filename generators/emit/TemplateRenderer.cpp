@@ -39,8 +39,9 @@ unsigned lineOfTag(const std::string &Text, const std::string &Name) {
 
 } // namespace
 
-std::optional<std::string> TemplateSet::find(const std::string &Arch, const std::string &Name) const {
-  for (const std::string &Folder : {Arch, std::string("common")}) {
+std::optional<std::string> TemplateSet::findOwn(const std::vector<std::string> &Folders,
+                                                const std::string &Name) const {
+  for (const std::string &Folder : Folders) {
     fs::path P = fs::path(Root) / Folder / Name;
     if (fs::is_regular_file(P))
       return P.string();
@@ -48,9 +49,15 @@ std::optional<std::string> TemplateSet::find(const std::string &Arch, const std:
   return std::nullopt;
 }
 
-std::optional<std::string> TemplateSet::render(const std::string &Arch, const std::string &Name,
+std::optional<std::string> TemplateSet::find(const std::vector<std::string> &Folders, const std::string &Name) const {
+  if (std::optional<std::string> Own = findOwn(Folders, Name))
+    return Own;
+  return findOwn({"common"}, Name);
+}
+
+std::optional<std::string> TemplateSet::render(const std::vector<std::string> &Folders, const std::string &Name,
                                                const TemplateData &Data, DiagnosticList &Diags) const {
-  std::optional<std::string> Path = find(Arch, Name);
+  std::optional<std::string> Path = find(Folders, Name);
   if (!Path) {
     Diags.error({(fs::path(Root) / "common" / Name).string()}, "", "template not found");
     return std::nullopt;

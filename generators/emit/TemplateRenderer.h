@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lockwright {
 
@@ -20,12 +21,15 @@ public:
   explicit TemplateSet(std::string Root) : Root(std::move(Root)) {}
   const std::string &root() const { return Root; }
 
-  /// arch-templates/<Arch>/<Name>, else arch-templates/common/<Name>.
-  std::optional<std::string> find(const std::string &Arch, const std::string &Name) const;
+  /// arch-templates/<folder>/<Name> for the first of Folders that has it (a spec
+  /// and its ancestors, child first), else arch-templates/common/<Name>.
+  std::optional<std::string> find(const std::vector<std::string> &Folders, const std::string &Name) const;
+  /// The same, without the common/ fallback: whether an architecture has its own.
+  std::optional<std::string> findOwn(const std::vector<std::string> &Folders, const std::string &Name) const;
 
-  /// Renders template Name for Arch; errors name the template file and line.
-  std::optional<std::string> render(const std::string &Arch, const std::string &Name, const TemplateData &Data,
-                                    DiagnosticList &Diags) const;
+  /// Renders template Name; errors name the template file and line.
+  std::optional<std::string> render(const std::vector<std::string> &Folders, const std::string &Name,
+                                    const TemplateData &Data, DiagnosticList &Diags) const;
 
 private:
   std::string Root;

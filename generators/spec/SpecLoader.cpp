@@ -93,7 +93,8 @@ const SpecRepository::LoadedFile &SpecRepository::loadArchFile(const std::string
   return FileCache.emplace(Path, std::move(F)).first->second;
 }
 
-std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile, DiagnosticList &Diags) {
+std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile, DiagnosticList &Diags,
+                                                   std::vector<std::string> *ChainNames) {
   std::vector<const SpecNode *> Chain; // child first
   std::vector<std::string> Names;
   std::string Path = StartFile;
@@ -139,6 +140,8 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
   for (auto It = Chain.rbegin() + 1; It != Chain.rend(); ++It)
     archSpecSchema()->merge(Merged, **It);
   Merged.erase("inherits");
+  if (ChainNames)
+    *ChainNames = Names;
   return Merged;
 }
 
@@ -188,7 +191,8 @@ void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags) {
 }
 
 std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::string &Cpu,
-                                                   const SourceLoc &Origin, DiagnosticList &Diags) {
+                                                   const SourceLoc &Origin, std::vector<std::string> Chain,
+                                                   DiagnosticList &Diags) {
   std::string Arch = Merged.get("name")->value();
   std::vector<std::string> Cpus;
   if (const SpecNode *CpuMap = Merged.get("cpus"))
@@ -233,7 +237,7 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
       Out.set("cpus", CpuList);
     }
   }
-  return ResolvedSpec{Arch, Cpu, std::move(Out)};
+  return ResolvedSpec{Arch, Cpu, std::move(Out), std::move(Chain)};
 }
 
 std::optional<ResolvedSpec> SpecRepository::resolve(const std::string &Arch, const std::string &Cpu,
@@ -252,13 +256,14 @@ std::optional<ResolvedSpec> SpecRepository::resolve(const std::string &Arch, con
 
 std::optional<ResolvedSpec> SpecRepository::resolveFile(const std::string &File, const std::string &Cpu,
                                                         DiagnosticList &Diags) {
-  std::optional<SpecNode> Merged = mergeChain(fs::path(File).lexically_normal().string(), Diags);
+  std::vector<std::string> Chain;
+  std::optional<SpecNode> Merged = mergeChain(fs::path(File).lexically_normal().string(), Diags, &Chain);
   if (!Merged)
     return std::nullopt;
   SourceLoc Origin = Merged->loc();
   if (const SpecNode *CpuMap = Merged->get("cpus"))
     Origin = CpuMap->keyLoc();
-  return finish(std::move(*Merged), Cpu, Origin, Diags);
+  return finish(std::move(*Merged), Cpu, Origin, std::move(Chain), Diags);
 }
 
 std::vector<std::string> SpecRepository::cpuNames(const std::string &Arch, DiagnosticList &Diags) {

@@ -19,6 +19,8 @@ struct ResolvedSpec {
   std::string Arch;
   std::string Cpu; // empty for the base architecture
   SpecNode Tree;   // the merged document, as `spec show` prints it
+  /// The spec and its ancestors, child first (ppc64, ppc64le, generic).
+  std::vector<std::string> Chain;
 
   /// Shorthands for validated facts (the schema guarantees their presence).
   int64_t intFact(const std::string &DottedPath) const;
@@ -70,9 +72,10 @@ private:
 
   const LoadedFile &loadArchFile(const std::string &Path, DiagnosticList &Diags);
   std::optional<std::string> findArchFile(const std::string &Name, const std::string &PreferDir) const;
-  std::optional<SpecNode> mergeChain(const std::string &StartFile, DiagnosticList &Diags);
+  std::optional<SpecNode> mergeChain(const std::string &StartFile, DiagnosticList &Diags,
+                                     std::vector<std::string> *ChainNames = nullptr);
   std::optional<ResolvedSpec> finish(SpecNode Merged, const std::string &Cpu, const SourceLoc &Origin,
-                                     DiagnosticList &Diags);
+                                     std::vector<std::string> Chain, DiagnosticList &Diags);
 
   std::vector<std::string> Dirs;
   std::map<std::string, LoadedFile> FileCache; // by path

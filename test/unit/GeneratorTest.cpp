@@ -152,7 +152,11 @@ TEST(Generator, ArchFolderOverridesCommonTemplate) {
   Dir.write("common/cache.h.mustache", "common\n");
   std::string Own = Dir.write("arm/cache.h.mustache", "arm's own {{arch}}\n");
   TemplateSet Templates(Dir.path());
-  EXPECT_EQ(Templates.find("arm", "cache.h.mustache"), Own);
+  EXPECT_EQ(Templates.find({"arm", "generic"}, "cache.h.mustache"), Own);
+  EXPECT_EQ(Templates.find({"ppc64", "ppc64le", "generic"}, "cache.h.mustache"), Dir.path() + "/common/cache.h.mustache");
+  std::string Parent = Dir.write("ppc64le/cache.h.mustache", "parent's\n");
+  EXPECT_EQ(Templates.find({"ppc64", "ppc64le", "generic"}, "cache.h.mustache"), Parent);
+  EXPECT_FALSE(Templates.findOwn({"arm"}, "barrier.h.mustache"));
   GenOptions Options;
   Options.Artifacts = {"cache"};
   DiagnosticList Diags;

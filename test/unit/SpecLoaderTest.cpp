@@ -66,6 +66,7 @@ TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
   EXPECT_EQ(Spec->Tree.at("barriers.full.c11"), nullptr);
   EXPECT_EQ(Spec->Tree.at("barriers.full.asm")->items()[0].value(), "fence");
   EXPECT_EQ(Spec->Tree.get("inherits"), nullptr);
+  EXPECT_EQ(Spec->Chain, (std::vector<std::string>{"child", "generic"}));
 }
 
 TEST(SpecLoader, UnknownParentIsLocatedWithSuggestion) {
@@ -166,7 +167,7 @@ TEST(SpecLoader, HashIsStableAndFollowsContent) {
   EXPECT_EQ(A->hash().size(), 16u);
   SpecNode Changed = A->Tree;
   Changed.set("description", SpecNode::scalar("changed"));
-  ResolvedSpec C{A->Arch, A->Cpu, Changed};
+  ResolvedSpec C{A->Arch, A->Cpu, Changed, A->Chain};
   EXPECT_NE(C.hash(), A->hash());
 }
 
