@@ -43,7 +43,8 @@ TEST(Generator, EmitsBothHeadersWithBannerAndPrefix) {
   for (const GeneratedFile &F : *Files)
     Names.push_back(F.Name);
   EXPECT_EQ(Names, (std::vector<std::string>{"kx_cache.h", "kx_barrier.h", "kx_cond_wait.h", "kx_spinlock.h",
-                                             "kx_spinlock.hpp", "kx_lockhash.h", "kx_counter.h"}));
+                                             "kx_spinlock.hpp", "kx_lockhash.h", "kx_counter.h",
+                                             "kx_spinlock_asm.h", "kx_spinlock_aarch64.S"}));
   const GeneratedFile *Barrier = find(*Files, "kx_barrier.h");
   const GeneratedFile *Cache = find(*Files, "kx_cache.h");
   ASSERT_TRUE(Barrier && Cache);
@@ -111,6 +112,25 @@ TEST(Generator, LockSelectionDecidesTheFiles) {
   Options.DefaultLock = "tas";
   Diags = DiagnosticList();
   EXPECT_TRUE(generate(resolved("riscv64"), Templates, Options, Diags)) << Diags.str();
+}
+
+TEST(Generator, AssemblyOnlyWhereTheArchitectureHasATemplate) {
+  TemplateSet Templates(LOCKWRIGHT_TEST_TEMPLATE_DIR);
+  DiagnosticList Diags;
+  auto Generic = generate(resolved("generic"), Templates, GenOptions(), Diags);
+  ASSERT_TRUE(Generic) << Diags.str();
+  for (const GeneratedFile &F : *Generic)
+    EXPECT_EQ(F.Name.find(".S"), std::string::npos) << F.Name;
+  // ppc64 has no template of its own: it inherits ppc64le's, which handles ELFv1.
+  auto Ppc64 = generate(resolved("ppc64"), Templates, GenOptions(), Diags);
+  ASSERT_TRUE(Ppc64) << Diags.str();
+  const GeneratedFile *S = find(*Ppc64, "lw_spinlock_ppc64.S");
+  ASSERT_TRUE(S);
+  EXPECT_NE(S->Text.find(".quad .L.name, .TOC.@tocbase, 0"), std::string::npos);
+  GenOptions AskForIt;
+  AskForIt.Artifacts = {"spinlock_asm"};
+  EXPECT_FALSE(generate(resolved("generic"), Templates, AskForIt, Diags));
+  EXPECT_NE(Diags.str().find("no spinlock.S.mustache for generic"), std::string::npos) << Diags.str();
 }
 
 TEST(Generator, LockOptionsAreChecked) {
