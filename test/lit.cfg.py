@@ -85,7 +85,7 @@ for arch in arch_names():
     if gcc or native:
         link = "-static -pthread"
     else:
-        link = "-nostdlib -static -fuse-ld=lld -DSTRESS_FREESTANDING"
+        link = "-nostdlib -static -fuse-ld=lld -DSTRESS_FREESTANDING -DLW_NO_TLS"
     if native:
         run = ""
     elif tc.get("qemu"):

@@ -11,6 +11,17 @@
 #define PROBE __attribute__((__noinline__, __used__))
 #endif
 
+/* The lock word's alignment, when the test states it (PA-RISC ldcw: 16). */
+#ifdef EXPECT_LOCK_ALIGN
+#ifdef __cplusplus
+static_assert(alignof(lw_tas_lock_t) == EXPECT_LOCK_ALIGN, "TAS lock word alignment");
+static_assert(sizeof(lw_tas_lock_t) == EXPECT_LOCK_ALIGN, "TAS lock word padded to its alignment");
+#else
+_Static_assert(_Alignof(lw_tas_lock_t) == EXPECT_LOCK_ALIGN, "TAS lock word alignment");
+_Static_assert(sizeof(lw_tas_lock_t) == EXPECT_LOCK_ALIGN, "TAS lock word padded to its alignment");
+#endif
+#endif
+
 /* Waits */
 PROBE uint32_t probe_cond_load_acquire_4(volatile uint32_t *p) { return lw_cond_load_acquire(p, VAL != 0); }
 PROBE uint32_t probe_cond_load_relaxed_4(volatile uint32_t *p) { return lw_cond_load_relaxed(p, VAL == 7); }
