@@ -33,6 +33,8 @@ config.environment["LOCKWRIGHT_TEMPLATE_DIR"] = os.path.join(source_dir, "arch-t
 
 config.available_features.add("host-" + platform.machine())
 config.substitutions.append(("%lockwright", lockwright))
+config.substitutions.append(("%builddir", build_dir))
+config.substitutions.append(("%srcroot", source_dir))
 config.substitutions.append(("%specdir", os.path.join(source_dir, "specs")))
 config.substitutions.append(("%templatedir", os.path.join(source_dir, "arch-templates")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

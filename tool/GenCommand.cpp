@@ -17,10 +17,10 @@ namespace lockwright {
 namespace {
 
 const char GenUsage[] =
-    "usage: lockwright gen (--arch ARCH|host | --spec FILE) [--cpu CPU] [--prefix P] -o DIR\n"
+    "usage: lockwright gen (--arch ARCH|host | --triple TRIPLE | --spec FILE) [--cpu CPU] [--prefix P] -o DIR\n"
     "         [--locks tas,ticket,mcs,rwlock,hash,counter] [--default-lock tas|ticket|mcs]\n"
     "         [--hash-size N] [--hash-divisor l1|smp] [--hash-unpadded] [--counter-stripes N]\n"
-    "         [--artifacts NAME,...] [--spec-dir DIR] [--template-dir DIR] [--quiet]\n"
+    "         [--artifacts NAME,...] [--spec-dir DIR] [--template-dir DIR] [--quiet] [--print-outputs]\n"
     "\n"
     "Writes into DIR: <prefix>_cache.h, _barrier.h, _cond_wait.h, _spinlock.h, _spinlock.hpp,\n"
     "_lockhash.h, _counter.h (the last four as --locks selects; default all).\n"
@@ -30,7 +30,7 @@ const char GenUsage[] =
 /// so the same spec gives the same bytes wherever it is generated.
 std::string invocationText(const CommandLine &CL) {
   std::string Out = "lockwright gen";
-  for (const char *Name : {"arch", "cpu", "prefix", "artifacts", "locks", "default-lock", "hash-size",
+  for (const char *Name : {"arch", "triple", "cpu", "prefix", "artifacts", "locks", "default-lock", "hash-size",
                            "hash-divisor", "counter-stripes"})
     if (std::optional<std::string> V = CL.get(Name))
       Out += std::string(" --") + Name + " " + *V;
@@ -47,6 +47,8 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   CommandLine CL;
   declareSpecOptions(CL);
   CL.option("arch");
+  CL.option("triple");
+  CL.flag("print-outputs");
   CL.option("cpu");
   CL.option("prefix");
   CL.option("spec");
@@ -74,8 +76,8 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
     reportError("unexpected argument '" + CL.positionals()[0] + "'");
     return ExitUsage;
   }
-  if (!CL.has("output") || CL.has("arch") == CL.has("spec")) {
-    reportError("gen needs -o DIR and exactly one of --arch or --spec");
+  if (!CL.has("output") || (CL.has("arch") + CL.has("spec") + CL.has("triple")) != 1) {
+    reportError("gen needs -o DIR and exactly one of --arch, --triple or --spec");
     std::fputs(GenUsage, stderr);
     return ExitUsage;
   }
@@ -110,6 +112,9 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   std::string Cpu = CL.getOr("cpu", "");
   if (CL.has("spec")) {
     Spec = Repo.resolveFile(*CL.get("spec"), Cpu, Diags);
+  } else if (CL.has("triple")) {
+    if (std::optional<std::string> Arch = Repo.archForTriple(*CL.get("triple"), Diags))
+      Spec = Repo.resolve(*Arch, Cpu, Diags);
   } else if (std::optional<std::string> Arch = resolveArchName(Repo, *CL.get("arch"), Diags)) {
     Spec = Repo.resolve(*Arch, Cpu, Diags);
   }
@@ -123,6 +128,12 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
     return ExitError;
 
   std::filesystem::path OutDir(*CL.get("output"));
+  if (CL.has("print-outputs")) {
+    // What would be written, one path a line, writing nothing (for build systems).
+    for (const GeneratedFile &F : *Files)
+      std::printf("%s\n", (OutDir / F.Name).string().c_str());
+    return ExitOk;
+  }
   unsigned Written = 0, Unchanged = 0;
   for (const GeneratedFile &F : *Files) {
     std::string Path = (OutDir / F.Name).string();
