@@ -1,6 +1,7 @@
 #include "spec/Diagnostics.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace lockwright {
@@ -61,6 +62,10 @@ unsigned editDistance(const std::string &A, const std::string &B) {
 }
 
 std::string closestMatch(const std::string &Word, const std::vector<std::string> &Candidates) {
+  // A single character or a number ("2" for "4") is a different value, not a typo.
+  bool Numeric = !Word.empty() && std::all_of(Word.begin(), Word.end(), ::isdigit);
+  if (Word.size() < 2 || Numeric)
+    return std::string();
   std::string Best;
   unsigned BestDistance = ~0u;
   for (const std::string &C : Candidates) {
