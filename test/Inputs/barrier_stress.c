@@ -222,12 +222,8 @@ static void *bakery_worker(void *arg)
 
 static int run_bakery(void)
 {
-	stress_thread t[STRESS_THREADS];
 	bakery.counter = 0;
-	for (long i = 0; i < STRESS_THREADS; i++)
-		stress_start(&t[i], bakery_worker, (void *)i);
-	for (int i = 0; i < STRESS_THREADS; i++)
-		stress_join(&t[i]);
+	stress_run_threads(STRESS_THREADS, bakery_worker);
 	unsigned long expected = (unsigned long)STRESS_THREADS * (iterations / 4);
 	stress_report("bakery", "counter", bakery.counter, expected);
 	return bakery.counter == expected;
@@ -254,12 +250,8 @@ static void *atomic_worker(void *arg)
 
 static int run_atomic(void)
 {
-	stress_thread t[STRESS_THREADS];
 	at.total = 0;
-	for (long i = 0; i < STRESS_THREADS; i++)
-		stress_start(&t[i], atomic_worker, 0);
-	for (int i = 0; i < STRESS_THREADS; i++)
-		stress_join(&t[i]);
+	stress_run_threads(STRESS_THREADS, atomic_worker);
 	unsigned long expected = (unsigned long)STRESS_THREADS * iterations;
 	stress_report("atomic", "total", at.total, expected);
 	return at.total == expected;

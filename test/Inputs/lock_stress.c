@@ -61,12 +61,8 @@ struct shared {
 	}                                                                        \
 	static int name##_run(void)                                              \
 	{                                                                        \
-		stress_thread t[THREADS];                                        \
 		init(&name##_lock);                                              \
-		for (int i = 0; i < THREADS; i++)                                \
-			stress_start(&t[i], name##_worker, 0);                   \
-		for (int i = 0; i < THREADS; i++)                                \
-			stress_join(&t[i]);                                      \
+		stress_run_threads(THREADS, name##_worker);                      \
 		stress_report(#name "-count", "count", name##_shared.count,     \
 			      (unsigned long)THREADS * iterations);              \
 		stress_report(#name "-count", "overlaps", name##_shared.overlaps, 0); \
@@ -159,12 +155,8 @@ static void *mcs_worker(void *arg)
 }
 static int mcs_run(void)
 {
-	stress_thread t[THREADS];
 	lw_mcs_init(&mcs_lock);
-	for (int i = 0; i < THREADS; i++)
-		stress_start(&t[i], mcs_worker, 0);
-	for (int i = 0; i < THREADS; i++)
-		stress_join(&t[i]);
+	stress_run_threads(THREADS, mcs_worker);
 	unsigned long expected = (unsigned long)THREADS * iterations;
 	stress_report("mcs-count", "count", mcs_shared.count, expected);
 	stress_report("mcs-count", "overlaps", mcs_shared.overlaps, 0);
@@ -247,12 +239,8 @@ static void *rw_worker(void *arg)
 
 static int rw_mixed_run(void)
 {
-	stress_thread t[THREADS];
 	lw_rwlock_init(&rw);
-	for (long i = 0; i < THREADS; i++)
-		stress_start(&t[i], rw_worker, (void *)i);
-	for (int i = 0; i < THREADS; i++)
-		stress_join(&t[i]);
+	stress_run_threads(THREADS, rw_worker);
 	unsigned long rounds = iterations / 4, writes = 0;
 	for (unsigned long me = 0; me < THREADS; me++)
 		for (unsigned long i = 0; i < rounds; i++)
@@ -284,13 +272,9 @@ static void *hash_worker(void *arg)
 
 static int hash_run(void)
 {
-	stress_thread t[HASH_THREADS];
 	unsigned long expected[HASH_COUNTERS] = {0};
 	lw_lockhash_init(&table);
-	for (long i = 0; i < HASH_THREADS; i++)
-		stress_start(&t[i], hash_worker, (void *)i);
-	for (int i = 0; i < HASH_THREADS; i++)
-		stress_join(&t[i]);
+	stress_run_threads(HASH_THREADS, hash_worker);
 	unsigned long rounds = iterations / 4, wrong = 0, total = 0;
 	for (unsigned long me = 0; me < HASH_THREADS; me++)
 		for (unsigned long i = 0; i < rounds; i++)
@@ -324,11 +308,7 @@ static void *counter_worker(void *arg)
 
 static int counter_run(void)
 {
-	stress_thread t[THREADS];
-	for (long i = 0; i < THREADS; i++)
-		stress_start(&t[i], counter_worker, (void *)i);
-	for (int i = 0; i < THREADS; i++)
-		stress_join(&t[i]);
+	stress_run_threads(THREADS, counter_worker);
 	unsigned long expected = 0;
 	for (unsigned long i = 0; i < iterations; i++)
 		expected += i % 5 + 1;

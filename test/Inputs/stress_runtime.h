@@ -35,4 +35,14 @@ int stress_main(int argc, char **argv);
 int main(int argc, char **argv) { return stress_main(argc, argv); }
 #endif
 
+/* Runs fn in n threads, each given its index, and waits for all of them. */
+static __attribute__((__unused__)) void stress_run_threads(int n, void *(*fn)(void *))
+{
+	stress_thread t[16];
+	for (long i = 0; i < n && i < 16; i++)
+		stress_start(&t[i], fn, (void *)i);
+	for (int i = 0; i < n && i < 16; i++)
+		stress_join(&t[i]);
+}
+
 #endif

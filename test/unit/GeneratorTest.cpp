@@ -28,6 +28,17 @@ const GeneratedFile *find(const std::vector<GeneratedFile> &Files, const std::st
   return nullptr;
 }
 
+/// One generated file's text for Arch, with the default options.
+std::string generatedText(const std::string &Arch, const std::string &File) {
+  TemplateSet Templates(LOCKWRIGHT_TEST_TEMPLATE_DIR);
+  DiagnosticList Diags;
+  auto Files = generate(resolved(Arch), Templates, GenOptions(), Diags);
+  EXPECT_TRUE(Files) << Diags.str();
+  const GeneratedFile *F = Files ? find(*Files, File) : nullptr;
+  EXPECT_TRUE(F) << File;
+  return F ? F->Text : std::string();
+}
+
 } // namespace
 
 TEST(Generator, EmitsBothHeadersWithBannerAndPrefix) {
@@ -69,11 +80,7 @@ TEST(Generator, OutputIsDeterministic) {
 }
 
 TEST(Generator, EscapesPercentAndMapsAliases) {
-  TemplateSet Templates(LOCKWRIGHT_TEST_TEMPLATE_DIR);
-  DiagnosticList Diags;
-  auto Files = generate(resolved("x86_64"), Templates, GenOptions(), Diags);
-  ASSERT_TRUE(Files) << Diags.str();
-  const std::string &Text = find(*Files, "lw_barrier.h")->Text;
+  std::string Text = generatedText("x86_64", "lw_barrier.h");
   EXPECT_NE(Text.find("\"lock; addl $0,-4(%%rsp)\" ::: \"memory\", \"cc\""), std::string::npos);
   // acquire_after_ctrl_dep is inherited from generic as an alias of read (a compiler barrier here).
   EXPECT_NE(Text.find("#define lw_acquire_after_ctrl_dep() __asm__ __volatile__(\"\" ::: \"memory\")"),
@@ -82,11 +89,7 @@ TEST(Generator, EscapesPercentAndMapsAliases) {
 }
 
 TEST(Generator, SizesWithoutAnOrderedAccessAreLeftOut) {
-  TemplateSet Templates(LOCKWRIGHT_TEST_TEMPLATE_DIR);
-  DiagnosticList Diags;
-  auto Files = generate(resolved("parisc"), Templates, GenOptions(), Diags);
-  ASSERT_TRUE(Files) << Diags.str();
-  const std::string &Text = find(*Files, "lw_barrier.h")->Text;
+  std::string Text = generatedText("parisc", "lw_barrier.h");
   EXPECT_NE(Text.find("lw__load_acquire_4"), std::string::npos);
   EXPECT_EQ(Text.find("lw__load_acquire_8"), std::string::npos);
   EXPECT_NE(Text.find("parisc has acquire loads of 1, 2, 4 bytes only"), std::string::npos);
