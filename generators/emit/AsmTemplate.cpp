@@ -101,4 +101,17 @@ std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *
          "\n" + Indent + "\t: " + Inputs + "\n" + Indent + "\t: " + ClobberList + ")";
 }
 
+AsmBlock asmBlock(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+                  const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers) {
+  AsmBlock Block;
+  for (const AsmOperand &Op : Operands) {
+    if (!Op.Output || Op.Name == "val" || !usesPlaceholder(Lines, Op.Name))
+      continue;
+    Block.Decls += "\t" + uintType(Size) + " " + Op.CExpr + ";\n";
+    Block.Uses += "\t(void)" + Op.CExpr + ";\n";
+  }
+  Block.Statement = "\t" + asmStatement(Lines, Modifiers, Size, Operands, Clobbers, "\t") + ";\n";
+  return Block;
+}
+
 } // namespace lockwright

@@ -35,6 +35,16 @@ std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *
                          const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers,
                          const std::string &Indent);
 
+/// An asm statement with its scratch registers: declarations of the scratch
+/// outputs the sequence uses (every output but `val`), the statement, and
+/// `(void)` uses that keep unused-variable warnings away. Each line is
+/// indented with one tab and ends with a newline.
+struct AsmBlock {
+  std::string Decls, Statement, Uses;
+};
+AsmBlock asmBlock(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+                  const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers);
+
 /// The scalars of a spec list node.
 std::vector<std::string> lines(const SpecNode &List);
 

@@ -34,16 +34,13 @@ AccessBodies accessBodies(const SpecNode &Access, const SpecNode &Barriers, cons
     std::string Type = uintType(Size);
     std::string Body;
     if (SizeInsn) {
-      std::vector<std::string> Insn = {SizeInsn->value()};
-      bool Tmp = usesPlaceholder(Insn, "tmp");
       std::vector<AsmOperand> Operands = {{"val", IsLoad, T}, {"addr", false, "__lw_p"}, {"tmp", true, "__lw_t"}};
-      std::string Asm = asmStatement(Insn, Modifiers, Size, Operands, {}, "\t");
-      std::string TmpDecl = Tmp ? "\t" + Type + " __lw_t;\n" : "";
-      std::string TmpUse = Tmp ? "\n\t(void)__lw_t;" : "";
+      AsmBlock Asm = asmBlock({SizeInsn->value()}, Modifiers, Size, Operands, {});
       if (IsLoad)
-        Body = "\t" + Type + " " + T + ";\n" + TmpDecl + "\t" + Asm + ";" + TmpUse + "\n\treturn " + T + ";";
+        Body = "\t" + Type + " " + T + ";\n" + Asm.Decls + Asm.Statement + Asm.Uses + "\treturn " + T + ";";
       else
-        Body = TmpDecl + "\t" + Asm + ";" + TmpUse;
+        Body = Asm.Decls + Asm.Statement + Asm.Uses;
+      Body.erase(Body.find_last_not_of('\n') + 1);
     } else if (Fence && PlainAccessAtomic) {
       std::string Stmt = fenceStatement(*Fence, Barriers);
       if (IsLoad)

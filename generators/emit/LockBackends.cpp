@@ -56,16 +56,8 @@ TemplateData atomicHelpers(const ResolvedSpec &Spec) {
         std::vector<AsmOperand> Operands = {{"val", true, "__lw_v"},   {"tmp", true, "__lw_t"},
                                             {"tmp2", true, "__lw_t2"}, {"addr", false, "__lw_p"},
                                             {"new", false, "__lw_new"}, {"old", false, "__lw_old"}};
-        Body = "\t" + Type + " __lw_v;\n";
-        if (usesPlaceholder(Lines, "tmp"))
-          Body += "\t" + Type + " __lw_t;\n";
-        if (usesPlaceholder(Lines, "tmp2"))
-          Body += "\t" + Type + " __lw_t2;\n";
-        Body += "\t" + asmStatement(Lines, Modifiers, Size, Operands, {"cc"}, "\t") + ";\n";
-        if (usesPlaceholder(Lines, "tmp"))
-          Body += "\t(void)__lw_t;\n";
-        if (usesPlaceholder(Lines, "tmp2"))
-          Body += "\t(void)__lw_t2;\n";
+        AsmBlock Asm = asmBlock(Lines, Modifiers, Size, Operands, {"cc"});
+        Body = "\t" + Type + " __lw_v;\n" + Asm.Decls + Asm.Statement + Asm.Uses;
         if (IsCmpxchg && !usesPlaceholder(Lines, "old"))
           Body += "\t(void)__lw_old;\n";
         if (!usesPlaceholder(Lines, "new"))
@@ -181,13 +173,9 @@ void fillCondWaitData(const ResolvedSpec &Spec, TemplateData &Data) {
     for (const auto &[SizeKey, Seq] : Seqs->fields()) {
       int Size = std::stoi(SizeKey);
       std::vector<AsmOperand> Operands = {{"tmp", true, "__lw_t"}, {"addr", false, "__lw_p"}, {"val", false, "__lw_v"}};
-      std::vector<std::string> Lines = lines(Seq);
-      std::string Body;
-      if (usesPlaceholder(Lines, "tmp"))
-        Body += "\t" + uintType(Size) + " __lw_t;\n";
-      Body += "\t" + asmStatement(Lines, Modifiers, Size, Operands, {"cc"}, "\t") + ";";
-      if (usesPlaceholder(Lines, "tmp"))
-        Body += "\n\t(void)__lw_t;";
+      AsmBlock Asm = asmBlock(lines(Seq), Modifiers, Size, Operands, {"cc"});
+      std::string Body = Asm.Decls + Asm.Statement + Asm.Uses;
+      Body.pop_back(); // the template adds the final newline
       TemplateData S;
       S.set("size", std::to_string(Size));
       S.set("type", uintType(Size));
