@@ -1,6 +1,7 @@
 // lockwright: generate per-architecture lock code (gen) and inspect the specs
 // it is generated from (spec). Subcommand dispatch only.
 #include "Commands.h"
+#include "check/CheckTool.h"
 
 #include "LockwrightConfig.h"
 
@@ -19,6 +20,8 @@ const char Usage[] =
     "  spec show ARCH [--cpu CPU]\n"
     "                         print the fully resolved spec as YAML\n"
     "  spec validate FILE...  check spec files (arch or api) and report every error\n"
+    "  check [options] SOURCE... [-- COMPILER ARGS] | -p BUILD_DIR SOURCE...\n"
+    "                         layout checks for lock code (clang-tidy conventions)\n"
     "\n"
     "Run 'lockwright <command> --help' for the options of a command.\n";
 
@@ -48,6 +51,8 @@ int main(int argc, char **argv) {
     return lockwright::runGen(Tool, Args);
   if (!std::strcmp(Command, "spec"))
     return lockwright::runSpec(Tool, Args);
+  if (!std::strcmp(Command, "check"))
+    return lockwright::runCheckTool(argv[0], Args);
   lockwright::reportError(std::string("unknown command '") + Command + "'");
   std::fputs(Usage, stderr);
   return lockwright::ExitUsage;

@@ -1,0 +1,114 @@
+#include "CheckContext.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Replacement.h"
+
+using namespace clang;
+
+namespace lockwright {
+
+std::string TargetFacts::label() const { return Cpu.empty() ? Arch : Arch + " (cpu " + Cpu + ")"; }
+
+CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
+                           const CheckOptions &Options, std::vector<tooling::Replacement> *FixSink)
+    : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors),
+      FixSink(FixSink) {}
+
+const LangOptions &CheckContext::langOpts() const { return AST.getLangOpts(); }
+
+bool CheckContext::inUserCode(SourceLocation Loc) const {
+  const SourceManager &SM = AST.getSourceManager();
+  if (Loc.isInvalid())
+    return false;
+  SourceLocation File = SM.getFileLoc(Loc);
+  return !SM.isInSystemHeader(File) && !SM.isWrittenInBuiltinFile(File) && !SM.isWrittenInCommandLineFile(File);
+}
+
+/// The text of the line holding Loc, and of the line before it.
+static std::pair<StringRef, StringRef> lineAndPrevious(const SourceManager &SM, SourceLocation Loc) {
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(SM.getFileLoc(Loc));
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(Pos.first, &Invalid);
+  if (Invalid)
+    return {};
+  size_t Start = Pos.second;
+  while (Start > 0 && Buffer[Start - 1] != '\n')
+    --Start;
+  size_t End = Buffer.find('\n', Pos.second);
+  StringRef Line = Buffer.slice(Start, End == StringRef::npos ? Buffer.size() : End);
+  StringRef Previous;
+  if (Start > 0) {
+    size_t PrevEnd = Start - 1, PrevStart = PrevEnd;
+    while (PrevStart > 0 && Buffer[PrevStart - 1] != '\n')
+      --PrevStart;
+    Previous = Buffer.slice(PrevStart, PrevEnd);
+  }
+  return {Line, Previous};
+}
+
+/// NOLINT / NOLINTNEXTLINE, optionally with a list of check globs: NOLINT(layout-*).
+static bool markerCovers(StringRef Line, StringRef Marker, const std::string &Check) {
+  size_t At = Line.find(Marker);
+  while (At != StringRef::npos) {
+    StringRef Rest = Line.substr(At + Marker.size());
+    // NOLINT must not be the start of NOLINTNEXTLINE / NOLINTBEGIN.
+    if (Marker == "NOLINT" && (Rest.starts_with("NEXTLINE") || Rest.starts_with("BEGIN") || Rest.starts_with("END"))) {
+      At = Line.find(Marker, At + 1);
+      continue;
+    }
+    if (!Rest.starts_with("("))
+      return true;
+    StringRef List = Rest.drop_front().take_until([](char C) { return C == ')'; });
+    SmallVector<StringRef, 4> Globs;
+    List.split(Globs, ',');
+    for (StringRef G : Globs)
+      if (globMatches(G.trim().str(), Check))
+        return true;
+    At = Line.find(Marker, At + 1);
+  }
+  return false;
+}
+
+bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc) const {
+  auto [Line, Previous] = lineAndPrevious(AST.getSourceManager(), Loc);
+  return markerCovers(Line, "NOLINT", Check) || markerCovers(Previous, "NOLINTNEXTLINE", Check);
+}
+
+void CheckContext::report(const std::string &Check, SourceLocation Loc, const std::string &Message,
+                          const std::vector<Note> &Notes, const std::vector<FixItHint> &Fixes) {
+  if (!inUserCode(Loc))
+    return;
+  if (nolintSuppresses(Check, Loc)) {
+    ++Suppressed;
+    return;
+  }
+  ++Reported;
+  DiagnosticsEngine &DE = AST.getDiagnostics();
+  bool AsError = !Options.WarningsAsErrors.empty() && ErrorFilter.enabled(Check);
+  std::string Tag = AsError ? " [" + Check + ",-warnings-as-errors]" : " [" + Check + "]";
+  unsigned ID = DE.getCustomDiagID(AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning, "%0");
+  {
+    DiagnosticBuilder B = DE.Report(Loc, ID);
+    B << Message + Tag;
+    for (const FixItHint &F : Fixes)
+      B << F;
+  }
+  if (FixSink)
+    for (const FixItHint &F : Fixes)
+      FixSink->emplace_back(AST.getSourceManager(), F.RemoveRange, F.CodeToInsert, AST.getLangOpts());
+  unsigned NoteID = DE.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  for (const Note &N : Notes)
+    DE.Report(N.Loc, NoteID) << N.Message;
+}
+
+std::string CheckContext::alignmentSpelling(uint64_t N) const {
+  const LangOptions &LO = langOpts();
+  if (LO.CPlusPlus11)
+    return "alignas(" + std::to_string(N) + ")";
+  if (LO.C11)
+    return "_Alignas(" + std::to_string(N) + ")";
+  return "__attribute__((aligned(" + std::to_string(N) + ")))";
+}
+
+} // namespace lockwright

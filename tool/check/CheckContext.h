@@ -1,0 +1,95 @@
+// What a check sees of the translation unit it runs on: the AST, the sync
+// model, the target architecture's facts from its spec, the options, and the
+// one way to report (which honours NOLINT and --warnings-as-errors).
+#ifndef LOCKWRIGHT_TOOL_CHECK_CHECKCONTEXT_H
+#define LOCKWRIGHT_TOOL_CHECK_CHECKCONTEXT_H
+
+#include "CheckRegistry.h"
+#include "analysis/SyncModel.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Decl;
+class LangOptions;
+namespace tooling {
+class Replacement;
+} // namespace tooling
+} // namespace clang
+
+namespace lockwright {
+
+struct ResolvedSpec;
+
+/// The target a TU is judged against.
+struct TargetFacts {
+  const ResolvedSpec *Spec = nullptr;
+  std::string Arch, Cpu;
+  uint64_t L1Line = 64, SmpLine = 64, Destructive = 64, LockWordAlign = 4, LockWordSize = 4;
+  std::string DestructiveSource, LockWordSource;
+  /// Set when clang has no target for the architecture and the host's layout stands in.
+  std::string HostLayoutNote;
+  /// "x86_64" or "parisc (cpu pa8800)", for messages.
+  std::string label() const;
+};
+
+struct CheckOptions {
+  std::string Checks = "*";
+  std::string WarningsAsErrors;
+  bool ReportOverPadding = false;
+  /// Replaces hard-coded line sizes in fix-its; empty: the number itself.
+  std::string PaddingConstant;
+  std::vector<std::string> ExtraLocks, ExtraAtomics;
+};
+
+class CheckContext {
+public:
+  struct Note {
+    clang::SourceLocation Loc;
+    std::string Message;
+  };
+
+  CheckContext(clang::ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
+               const CheckOptions &Options, std::vector<clang::tooling::Replacement> *FixSink = nullptr);
+
+  clang::ASTContext &ast() const { return AST; }
+  const SyncModel &model() const { return Model; }
+  const TargetFacts &target() const { return Target; }
+  const CheckOptions &options() const { return Options; }
+  const clang::LangOptions &langOpts() const;
+
+  /// Reports `Message [Check]` at Loc with notes and fix-its, unless a NOLINT
+  /// comment suppresses it or the location is in a system header.
+  void report(const std::string &Check, clang::SourceLocation Loc, const std::string &Message,
+              const std::vector<Note> &Notes = {}, const std::vector<clang::FixItHint> &Fixes = {});
+
+  /// Whether Loc is in code the user owns (not a system header, not a builtin).
+  bool inUserCode(clang::SourceLocation Loc) const;
+
+  /// The attribute text that aligns a declaration to N bytes in this language:
+  /// alignas(N) in C++, _Alignas(N) in C11, __attribute__((aligned(N))) before that.
+  std::string alignmentSpelling(uint64_t N) const;
+
+  unsigned reported() const { return Reported; }
+  unsigned suppressed() const { return Suppressed; }
+
+private:
+  bool nolintSuppresses(const std::string &Check, clang::SourceLocation Loc) const;
+
+  clang::ASTContext &AST;
+  const SyncModel &Model;
+  const TargetFacts &Target;
+  const CheckOptions &Options;
+  CheckFilter ErrorFilter;
+  std::vector<clang::tooling::Replacement> *FixSink;
+  unsigned Reported = 0, Suppressed = 0;
+};
+
+} // namespace lockwright
+
+#endif

@@ -1,0 +1,41 @@
+// Every check, registered by name in one place (CheckRegistry.cpp), and the
+// clang-tidy style glob lists that select them ("-*,layout-*,-layout-split-atomic").
+#ifndef LOCKWRIGHT_TOOL_CHECK_CHECKREGISTRY_H
+#define LOCKWRIGHT_TOOL_CHECK_CHECKREGISTRY_H
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lockwright {
+
+class Check;
+class CheckContext;
+
+struct CheckInfo {
+  std::string Name;
+  std::string Summary;
+  std::function<std::unique_ptr<Check>(CheckContext &)> Create;
+};
+
+const std::vector<CheckInfo> &allChecks();
+
+/// A comma-separated list of globs, applied in order; a leading '-' removes.
+class CheckFilter {
+public:
+  explicit CheckFilter(const std::string &Globs);
+  bool enabled(const std::string &CheckName) const;
+  /// Globs that match no check at all (likely typos), for a warning.
+  std::vector<std::string> unmatched() const;
+
+private:
+  std::vector<std::pair<bool, std::string>> Globs; // (positive, glob)
+};
+
+/// fnmatch-style matching with '*' only, as clang-tidy's globs.
+bool globMatches(const std::string &Glob, const std::string &Text);
+
+} // namespace lockwright
+
+#endif

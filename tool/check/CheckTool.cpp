@@ -1,0 +1,409 @@
+// `lockwright check`: clang-tidy's command line and conventions over the
+// layout checks. Each translation unit is parsed for its own target (or the
+// --arch given, or every architecture with --arch all) and judged against the
+// spec of that architecture; a TU that fails to compile does not stop the others.
+#include "CheckTool.h"
+
+#include "CheckContext.h"
+#include "CheckRegistry.h"
+#include "Check.h"
+#include "analysis/ApiNames.h"
+#include "analysis/SyncModel.h"
+
+#include "LockwrightConfig.h"
+#include "emit/FileWriter.h"
+#include "spec/SpecLoader.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace lockwright {
+
+namespace {
+
+llvm::cl::OptionCategory CheckCategory("lockwright check options");
+
+llvm::cl::opt<std::string> ChecksOpt("checks", llvm::cl::desc("Comma-separated globs of checks to run; '-' removes "
+                                                              "(default '*': every check)"),
+                                     llvm::cl::init("*"), llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> ListChecksOpt("list-checks", llvm::cl::desc("List the enabled checks and exit"),
+                                  llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> ArchOpt("arch", llvm::cl::desc("Judge against this architecture's spec instead of the "
+                                                          "TU's target; 'all' judges against every spec"),
+                                   llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> CpuOpt("cpu", llvm::cl::desc("CPU variant of the architecture"), llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> SpecDirOpt("spec-dir", llvm::cl::desc("Directory with arch/ and api/ specs"),
+                                      llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> FixOpt("fix", llvm::cl::desc("Apply the suggested fixes: all of a file's, or none of them "
+                                                 "when any two conflict"),
+                           llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> WarningsAsErrorsOpt("warnings-as-errors",
+                                               llvm::cl::desc("Globs of checks whose warnings are errors (exit 1)"),
+                                               llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> QuietOpt("quiet", llvm::cl::desc("No summary line"), llvm::cl::cat(CheckCategory));
+llvm::cl::list<std::string> LockTypesOpt("lock-type", llvm::cl::desc("Also treat this type name as a lock ('*' globs)"),
+                                         llvm::cl::cat(CheckCategory));
+llvm::cl::list<std::string> AtomicTypesOpt("atomic-type",
+                                           llvm::cl::desc("Also treat this type name as an atomic ('*' globs)"),
+                                           llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> OverPaddingOpt("report-over-padding",
+                                   llvm::cl::desc("layout-hardcoded-line-size: also report padding above the "
+                                                  "destructive size"),
+                                   llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> PaddingConstantOpt("padding-constant",
+                                              llvm::cl::desc("Name fix-its write instead of the destructive size "
+                                                             "(e.g. LW_DESTRUCTIVE_SIZE)"),
+                                              llvm::cl::cat(CheckCategory));
+
+const char Overview[] =
+    "Layout checks for lock code, judged against lockwright's architecture specs.\n"
+    "Diagnostics are clang's: file:line:col: warning: message [check-name], with notes.\n"
+    "Exit status 0 unless a TU fails to compile or --warnings-as-errors matches a warning.\n";
+
+TargetFacts factsFor(const ResolvedSpec &Spec) {
+  TargetFacts F;
+  F.Spec = &Spec;
+  F.Arch = Spec.Arch;
+  F.Cpu = Spec.Cpu;
+  F.L1Line = Spec.intFact("cache.l1_line.value");
+  F.SmpLine = Spec.intFact("cache.smp_line.value");
+  F.Destructive = Spec.intFact("cache.destructive.value");
+  F.DestructiveSource = Spec.stringFact("cache.destructive.source");
+  F.LockWordAlign = Spec.intFact("lock_word.align");
+  F.LockWordSize = Spec.intFact("lock_word.size");
+  F.LockWordSource = Spec.stringFact("lock_word.source");
+  return F;
+}
+
+/// Prints our warnings and the compiler's errors; drops compiler warnings (as
+/// clang-tidy does without clang-diagnostic-*) and repeats of a diagnostic
+/// already printed for another TU (headers are parsed once per TU).
+class CheckDiagnostics : public DiagnosticConsumer {
+public:
+  explicit CheckDiagnostics(DiagnosticOptions *Opts) : Printer(llvm::outs(), Opts) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override { Printer.BeginSourceFile(LO, PP); }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    bool Ours = isOurs(Info);
+    if (Level == DiagnosticsEngine::Note) {
+      if (PrintingCurrent)
+        Printer.HandleDiagnostic(Level, Info);
+      return;
+    }
+    PrintingCurrent = Ours || Level >= DiagnosticsEngine::Error;
+    if (!PrintingCurrent)
+      return;
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    std::string Key;
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Key = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+    }
+    Key += " " + Text.str().str();
+    if (Ours && !Seen.insert(Key).second) {
+      PrintingCurrent = false;
+      return;
+    }
+    if (Ours && Level == DiagnosticsEngine::Warning)
+      ++Warnings;
+    else
+      ++Errors; // compiler errors and warnings-as-errors
+    Printer.HandleDiagnostic(Level, Info);
+  }
+
+  unsigned Warnings = 0, Errors = 0;
+
+private:
+  bool isOurs(const clang::Diagnostic &Info) const {
+    // Our reports use custom IDs (DiagnosticIDs::isBuiltinDiag is false for them).
+    return Info.getID() >= diag::DIAG_UPPER_LIMIT;
+  }
+
+  TextDiagnosticPrinter Printer;
+  std::set<std::string> Seen;
+  bool PrintingCurrent = false;
+};
+
+struct RunState {
+  const ApiNames *Names = nullptr;
+  const CheckOptions *Options = nullptr;
+  SpecRepository *Repo = nullptr;
+  const ResolvedSpec *Forced = nullptr; // --arch: every TU is judged against this spec
+  std::string HostLayoutNote;           // set when --arch has no clang target
+  std::vector<tooling::Replacement> Fixes;
+  unsigned Suppressed = 0;
+  std::map<std::string, ResolvedSpec> ByTriple;
+  DiagnosticList SpecDiags;
+};
+
+class CheckConsumer : public ASTConsumer {
+public:
+  CheckConsumer(std::unique_ptr<SyncModel> Model, std::unique_ptr<TargetFacts> Target,
+                std::unique_ptr<CheckContext> Ctx, std::vector<std::unique_ptr<Check>> Checks,
+                std::unique_ptr<ast_matchers::MatchFinder> Finder, RunState &State)
+      : Model(std::move(Model)), Target(std::move(Target)), Ctx(std::move(Ctx)), Checks(std::move(Checks)),
+        Finder(std::move(Finder)), State(State) {}
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    if (AST.getDiagnostics().hasErrorOccurred())
+      return; // the compiler's errors say it all; a broken AST would only add noise
+    Model->collect();
+    Finder->matchAST(AST);
+    for (auto &C : Checks)
+      C->onEndOfTranslationUnit();
+    State.Suppressed += Ctx->suppressed();
+  }
+
+private:
+  std::unique_ptr<SyncModel> Model;
+  std::unique_ptr<TargetFacts> Target;
+  std::unique_ptr<CheckContext> Ctx;
+  std::vector<std::unique_ptr<Check>> Checks;
+  std::unique_ptr<ast_matchers::MatchFinder> Finder;
+  RunState &State;
+};
+
+class CheckAction : public ASTFrontendAction {
+public:
+  explicit CheckAction(RunState &State) : State(State) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    const ResolvedSpec *Spec = State.Forced;
+    std::string HostNote = State.HostLayoutNote;
+    if (!Spec) {
+      std::string Triple = CI.getTarget().getTriple().str();
+      auto It = State.ByTriple.find(Triple);
+      if (It == State.ByTriple.end()) {
+        DiagnosticList Diags;
+        std::optional<std::string> Arch = State.Repo->archForTriple(Triple, Diags);
+        std::optional<ResolvedSpec> Resolved = State.Repo->resolve(Arch ? *Arch : "generic", "", Diags);
+        if (!Resolved) {
+          State.SpecDiags.append(Diags);
+          return std::make_unique<ASTConsumer>();
+        }
+        It = State.ByTriple.emplace(Triple, std::move(*Resolved)).first;
+        if (!Arch)
+          HostNote = "no spec matches the target '" + Triple + "'; judged against generic";
+      }
+      Spec = &It->second;
+    }
+    auto Target = std::make_unique<TargetFacts>(factsFor(*Spec));
+    Target->HostLayoutNote = HostNote;
+    auto Model = std::make_unique<SyncModel>(*State.Names, CI.getASTContext());
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(Model->macroRecorder(PP));
+    auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, &State.Fixes);
+    auto Finder = std::make_unique<ast_matchers::MatchFinder>();
+    std::vector<std::unique_ptr<Check>> Checks;
+    CheckFilter Filter(State.Options->Checks);
+    for (const CheckInfo &Info : allChecks()) {
+      if (!Filter.enabled(Info.Name))
+        continue;
+      Checks.push_back(Info.Create(*Ctx));
+      Checks.back()->registerMatchers(*Finder);
+      Checks.back()->registerPPCallbacks(PP);
+    }
+    return std::make_unique<CheckConsumer>(std::move(Model), std::move(Target), std::move(Ctx), std::move(Checks),
+                                           std::move(Finder), State);
+  }
+
+private:
+  RunState &State;
+};
+
+class CheckActionFactory : public FrontendActionFactory {
+public:
+  explicit CheckActionFactory(RunState &State) : State(State) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<CheckAction>(State); }
+
+private:
+  RunState &State;
+};
+
+/// Applies each file's fixes all together, or none of them when two conflict.
+int applyFixes(const std::vector<tooling::Replacement> &All) {
+  std::map<std::string, std::vector<tooling::Replacement>> ByFile;
+  for (const tooling::Replacement &R : All)
+    ByFile[R.getFilePath().str()].push_back(R);
+  int Failures = 0;
+  for (auto &[File, List] : ByFile) {
+    tooling::Replacements Merged;
+    bool Conflict = false;
+    std::set<std::tuple<unsigned, unsigned, std::string>> Unique;
+    for (const tooling::Replacement &R : List) {
+      if (!Unique.insert({R.getOffset(), R.getLength(), R.getReplacementText().str()}).second)
+        continue;
+      if (llvm::Error E = Merged.add(R)) {
+        llvm::consumeError(std::move(E));
+        Conflict = true;
+        break;
+      }
+    }
+    if (Conflict) {
+      llvm::errs() << "lockwright: fixes for " << File << " conflict; none applied\n";
+      ++Failures;
+      continue;
+    }
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer) {
+      llvm::errs() << "lockwright: cannot read " << File << "\n";
+      ++Failures;
+      continue;
+    }
+    llvm::Expected<std::string> Fixed = tooling::applyAllReplacements((*Buffer)->getBuffer(), Merged);
+    if (!Fixed) {
+      llvm::errs() << "lockwright: cannot apply fixes to " << File << ": " << llvm::toString(Fixed.takeError())
+                   << "\n";
+      ++Failures;
+      continue;
+    }
+    std::string Error;
+    if (writeFileIfChanged(File, *Fixed, Error) == WriteOutcome::Failed) {
+      llvm::errs() << "lockwright: " << Error << "\n";
+      ++Failures;
+      continue;
+    }
+    llvm::errs() << "lockwright: applied " << Merged.size() << " fix" << (Merged.size() == 1 ? "" : "es") << " to "
+                 << File << "\n";
+  }
+  return Failures;
+}
+
+} // namespace
+
+int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
+  std::vector<std::string> Storage = {"lockwright check"};
+  Storage.insert(Storage.end(), Args.begin(), Args.end());
+  std::vector<const char *> Argv;
+  for (const std::string &S : Storage)
+    Argv.push_back(S.c_str());
+  int Argc = static_cast<int>(Argv.size());
+
+  bool ListOnly = std::find(Args.begin(), Args.end(), "--list-checks") != Args.end() ||
+                  std::find(Args.begin(), Args.end(), "-list-checks") != Args.end();
+  auto Parser = CommonOptionsParser::create(Argc, Argv.data(), CheckCategory,
+                                            ListOnly ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore, Overview);
+  if (!Parser) {
+    llvm::errs() << llvm::toString(Parser.takeError());
+    return 2;
+  }
+
+  CheckFilter Filter(ChecksOpt);
+  for (const std::string &Unmatched : Filter.unmatched())
+    llvm::errs() << "lockwright: warning: '" << Unmatched << "' in --checks matches no check\n";
+  if (ListChecksOpt) {
+    llvm::outs() << "Enabled checks:\n";
+    unsigned N = 0;
+    for (const CheckInfo &C : allChecks())
+      if (Filter.enabled(C.Name)) {
+        llvm::outs() << "    " << C.Name << "  " << C.Summary << "\n";
+        ++N;
+      }
+    if (N == 0) {
+      llvm::errs() << "lockwright: error: no checks enabled\n";
+      return 1;
+    }
+    return 0;
+  }
+  if (std::none_of(allChecks().begin(), allChecks().end(), [&](const CheckInfo &C) { return Filter.enabled(C.Name); })) {
+    llvm::errs() << "lockwright: error: no checks enabled\n";
+    return 1;
+  }
+
+  SpecRepository Repo({SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue()});
+  DiagnosticList Diags;
+  std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
+  if (Diags.hasErrors()) {
+    Diags.print(stderr);
+    return 1;
+  }
+  ApiNames Names = ApiNames::fromSpecs(Apis, LockTypesOpt, AtomicTypesOpt);
+  CheckOptions Options;
+  Options.Checks = ChecksOpt;
+  Options.WarningsAsErrors = WarningsAsErrorsOpt;
+  Options.ReportOverPadding = OverPaddingOpt;
+  Options.PaddingConstant = PaddingConstantOpt;
+
+  // One pass per architecture judged: the TU's own, the one --arch names, or all of them.
+  std::vector<std::string> Arches;
+  if (ArchOpt == "all") {
+    for (const std::string &A : Repo.archNames())
+      if (A != "generic")
+        Arches.push_back(A);
+  } else if (!ArchOpt.empty()) {
+    Arches.push_back(ArchOpt);
+  } else {
+    Arches.push_back("");
+  }
+
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
+  DiagOpts->ShowColors = false;
+  CheckDiagnostics Consumer(DiagOpts.get());
+  int ToolFailures = 0;
+  RunState State;
+  State.Names = &Names;
+  State.Options = &Options;
+  State.Repo = &Repo;
+  std::vector<ResolvedSpec> Forced;
+  Forced.reserve(Arches.size());
+  for (const std::string &Arch : Arches) {
+    ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
+    Tool.setDiagnosticConsumer(&Consumer);
+    State.Forced = nullptr;
+    State.HostLayoutNote.clear();
+    if (!Arch.empty()) {
+      DiagnosticList SpecDiags;
+      std::optional<ResolvedSpec> Spec = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
+      if (!Spec) {
+        SpecDiags.print(stderr);
+        return 1;
+      }
+      Forced.push_back(std::move(*Spec));
+      State.Forced = &Forced.back();
+      std::string ClangTarget = State.Forced->stringFact("toolchain.clang_target");
+      if (!ClangTarget.empty())
+        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("--target=" + ClangTarget).c_str(),
+                                                               ArgumentInsertPosition::BEGIN));
+      else
+        State.HostLayoutNote = "clang has no target for " + Arch + ": offsets and sizes are those of the host (" +
+                               LOCKWRIGHT_HOST_TRIPLE + ")";
+    }
+    CheckActionFactory Factory(State);
+    ToolFailures |= Tool.run(&Factory);
+  }
+  State.SpecDiags.print(stderr);
+
+  int FixFailures = FixOpt ? applyFixes(State.Fixes) : 0;
+  if (!QuietOpt)
+    llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
+                 << Consumer.Errors << " error" << (Consumer.Errors == 1 ? "" : "s") << " in "
+                 << Parser->getSourcePathList().size() << " file" << (Parser->getSourcePathList().size() == 1 ? "" : "s")
+                 << (State.Suppressed ? " (" + std::to_string(State.Suppressed) + " suppressed by NOLINT)" : "")
+                 << "\n";
+  return ToolFailures || Consumer.Errors || FixFailures || State.SpecDiags.hasErrors() ? 1 : 0;
+}
+
+} // namespace lockwright

@@ -1,0 +1,122 @@
+#include "analysis/ApiNames.h"
+
+#include "spec/SpecLoader.h"
+
+namespace lockwright {
+
+namespace {
+
+/// `{prefix}` and `{PREFIX}` (lockwright's generated names) and '*' globs become
+/// regular expressions; anything else is an exact name.
+bool isPattern(const std::string &Name) {
+  return Name.find('{') != std::string::npos || Name.find('*') != std::string::npos;
+}
+
+std::regex toRegex(const std::string &Name) {
+  std::string Re = "^";
+  for (size_t I = 0; I < Name.size(); ++I) {
+    if (Name.compare(I, 8, "{prefix}") == 0 || Name.compare(I, 8, "{PREFIX}") == 0) {
+      Re += "[A-Za-z_][A-Za-z0-9_]*";
+      I += 7;
+    } else if (Name[I] == '*') {
+      Re += ".*";
+    } else {
+      if (std::string("\\^$.|?+()[]{}").find(Name[I]) != std::string::npos)
+        Re += '\\';
+      Re += Name[I];
+    }
+  }
+  return std::regex(Re + "$");
+}
+
+std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
+  using A = ApiNames::Access;
+  static const std::unordered_map<std::string, A> Map = {
+      {"atomic_load", A::AtomicRead},        {"read_once", A::AtomicRead},
+      {"acquire_load", A::AtomicRead},       {"cond_load_acquire", A::AtomicRead},
+      {"cond_load_relaxed", A::AtomicRead},  {"counter_read", A::AtomicRead},
+      {"atomic_store", A::AtomicWrite},      {"atomic_exchange", A::AtomicWrite},
+      {"atomic_cmpxchg", A::AtomicWrite},    {"atomic_rmw", A::AtomicWrite},
+      {"atomic_rmw_noreturn", A::AtomicWrite}, {"atomic_clear", A::AtomicWrite},
+      {"write_once", A::AtomicWrite},        {"release_store", A::AtomicWrite},
+      {"store_mb", A::AtomicWrite},          {"atomic_init", A::AtomicWrite},
+      {"counter_add", A::AtomicWrite},       {"atomic_test_and_set", A::TasWord},
+      {"lock_acquire", A::LockUse},          {"lock_release", A::LockUse},
+      {"lock_try", A::LockUse},              {"lock_is_locked", A::LockUse},
+      {"read_acquire", A::LockUse},          {"read_release", A::LockUse},
+      {"write_acquire", A::LockUse},         {"write_release", A::LockUse},
+      {"lock_init", A::LockUse},
+  };
+  auto It = Map.find(Op);
+  if (It == Map.end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace
+
+template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &Name) const {
+  if (auto It = Exact.find(Name); It != Exact.end())
+    return It->second;
+  for (const auto &[Re, Value] : Patterns)
+    if (std::regex_match(Name, Re))
+      return Value;
+  return std::nullopt;
+}
+
+template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value) {
+  if (isPattern(Name))
+    Patterns.emplace_back(toRegex(Name), Value);
+  else
+    Exact.emplace(Name, Value);
+}
+
+ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vector<std::string> &ExtraLocks,
+                             const std::vector<std::string> &ExtraAtomics) {
+  ApiNames Names;
+  for (const ApiSpec &Spec : Specs) {
+    for (const auto &[Name, Entry] : Spec.Tree.get("names")->fields()) {
+      std::string Op = Entry.get("op")->value();
+      Names.Dialect.emplace(Name, Spec.Dialect);
+      if (Op == "lock_type" || Op == "rwlock_type" || Op == "lock_table_type")
+        Names.Types.add(Name, TypeRole::Lock);
+      else if (Op == "atomic_type" || Op == "counter_type") {
+        if (Name == "_Atomic")
+          Names.AtomicQualifier = true;
+        else
+          Names.Types.add(Name, TypeRole::Atomic);
+      } else if (Op == "destructive_size")
+        Names.Constants.add(Name, Constant::DestructiveSize);
+      else if (Op == "cache_line_size")
+        Names.Constants.add(Name, Constant::CacheLineSize);
+      else if (std::optional<Access> A = accessForOp(Op))
+        Names.Accesses.add(Name, *A);
+    }
+  }
+  for (const std::string &L : ExtraLocks)
+    Names.Types.add(L, TypeRole::Lock);
+  for (const std::string &A : ExtraAtomics)
+    Names.Types.add(A, TypeRole::Atomic);
+  return Names;
+}
+
+std::optional<ApiNames::TypeRole> ApiNames::typeRole(const std::string &QualifiedName) const {
+  return Types.find(QualifiedName);
+}
+
+std::optional<ApiNames::Access> ApiNames::access(const std::string &CalleeOrMacro) const {
+  return Accesses.find(CalleeOrMacro);
+}
+
+std::optional<ApiNames::Access> ApiNames::methodAccess(const std::string &ClassName, const std::string &Method) const {
+  return Accesses.find(ClassName + "::" + Method);
+}
+
+std::optional<ApiNames::Constant> ApiNames::constant(const std::string &Name) const { return Constants.find(Name); }
+
+std::string ApiNames::dialectOf(const std::string &Name) const {
+  auto It = Dialect.find(Name);
+  return It == Dialect.end() ? std::string() : It->second;
+}
+
+} // namespace lockwright

@@ -1,0 +1,59 @@
+// What the names of every API dialect mean, read from specs/api: which types
+// are locks or atomics, which calls and macros access an object atomically or
+// use it as a lock. The checker recognises code through this table only; no
+// lock or atomic name is written in C++.
+#ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_APINAMES_H
+#define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_APINAMES_H
+
+#include <optional>
+#include <regex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace lockwright {
+
+struct ApiSpec;
+
+class ApiNames {
+public:
+  /// What a type name stands for.
+  enum class TypeRole { Lock, Atomic };
+  /// What a call or macro does to the object its first argument designates.
+  enum class Access { AtomicRead, AtomicWrite, LockUse, TasWord };
+  /// What a constant or macro names.
+  enum class Constant { DestructiveSize, CacheLineSize };
+
+  ApiNames() = default;
+  /// Builds the table from loaded API specs; ExtraLocks/ExtraAtomics are user
+  /// type names (options), as exact names or with '*' globs.
+  static ApiNames fromSpecs(const std::vector<ApiSpec> &Specs, const std::vector<std::string> &ExtraLocks = {},
+                            const std::vector<std::string> &ExtraAtomics = {});
+
+  std::optional<TypeRole> typeRole(const std::string &QualifiedName) const;
+  std::optional<Access> access(const std::string &CalleeOrMacro) const;
+  /// For C++ methods: the class (qualified, template name for specialisations) and the method.
+  std::optional<Access> methodAccess(const std::string &ClassName, const std::string &Method) const;
+  std::optional<Constant> constant(const std::string &Name) const;
+  /// Whether `_Atomic` (the C11 qualifier) is listed as an atomic type.
+  bool atomicQualifier() const { return AtomicQualifier; }
+  /// The dialect that defines Name, for messages ("kernel", "c11", ...).
+  std::string dialectOf(const std::string &Name) const;
+
+private:
+  template <class T> struct Table {
+    std::unordered_map<std::string, T> Exact;
+    std::vector<std::pair<std::regex, T>> Patterns;
+    std::optional<T> find(const std::string &Name) const;
+    void add(const std::string &Name, T Value);
+  };
+  Table<TypeRole> Types;
+  Table<Access> Accesses;
+  Table<Constant> Constants;
+  std::unordered_map<std::string, std::string> Dialect;
+  bool AtomicQualifier = false;
+};
+
+} // namespace lockwright
+
+#endif

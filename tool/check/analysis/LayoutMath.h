@@ -1,0 +1,39 @@
+// Window arithmetic for records whose base address is only known to be a
+// multiple of their alignment: can two objects share a window, can one
+// straddle a line boundary, how aligned is a field really.
+#ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_LAYOUTMATH_H
+#define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_LAYOUTMATH_H
+
+#include <algorithm>
+#include <cstdint>
+
+namespace lockwright {
+
+/// Whether the object ending at AEnd (exclusive) and the one starting at
+/// BStart (>= AEnd) can have bytes in one Window-byte window, for some base
+/// that is a multiple of RecordAlign (both powers of two).
+inline bool mayShareWindow(uint64_t AEnd, uint64_t BStart, uint64_t Window, uint64_t RecordAlign) {
+  uint64_t Granule = std::min(RecordAlign, Window);
+  uint64_t ALast = AEnd - 1;
+  return (ALast % Granule) + (BStart - ALast) < Window;
+}
+
+/// Whether Size bytes at Offset can cross a Line-byte boundary for some base
+/// that is a multiple of RecordAlign.
+inline bool mayStraddle(uint64_t Offset, uint64_t Size, uint64_t Line, uint64_t RecordAlign) {
+  uint64_t Granule = std::min(RecordAlign, Line);
+  if (Granule >= Line)
+    return (Offset % Line) + Size > Line;
+  return Size > Granule - (Offset % Granule);
+}
+
+/// The alignment a field at Offset in a record aligned to RecordAlign is guaranteed.
+inline uint64_t effectiveAlign(uint64_t Offset, uint64_t RecordAlign) {
+  if (Offset == 0)
+    return RecordAlign;
+  return std::min<uint64_t>(RecordAlign, Offset & (~Offset + 1));
+}
+
+} // namespace lockwright
+
+#endif

@@ -1,0 +1,387 @@
+#include "analysis/SyncModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace lockwright {
+
+const char *syncKindName(SyncKind K) {
+  switch (K) {
+  case SyncKind::Lock:
+    return "lock";
+  case SyncKind::Atomic:
+    return "atomic";
+  case SyncKind::None:
+    break;
+  }
+  return "object";
+}
+
+std::set<const FunctionDecl *> ObjectUse::accessors() const {
+  std::set<const FunctionDecl *> All = Readers;
+  All.insert(Writers.begin(), Writers.end());
+  return All;
+}
+
+namespace {
+
+/// Records the spelling range of the first argument of every API macro.
+class MacroRecorder : public PPCallbacks {
+public:
+  MacroRecorder(const ApiNames &Names, Preprocessor &PP, std::vector<MacroArgUse> &Out)
+      : Names(Names), PP(PP), Out(Out) {}
+
+  void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange, const MacroArgs *Args) override {
+    if (!Args || Args->getNumMacroArguments() == 0)
+      return;
+    std::optional<ApiNames::Access> Access = Names.access(NameTok.getIdentifierInfo()->getName().str());
+    if (!Access)
+      return;
+    const Token *First = Args->getUnexpArgument(0);
+    const Token *Last = First;
+    for (const Token *T = First; T->isNot(tok::eof); ++T)
+      Last = T;
+    if (First->is(tok::eof))
+      return;
+    SourceManager &SM = PP.getSourceManager();
+    SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
+    SourceLocation End = SM.getSpellingLoc(Last->getLocation());
+    Out.push_back({SourceRange(Begin, End), *Access});
+  }
+
+private:
+  const ApiNames &Names;
+  Preprocessor &PP;
+  std::vector<MacroArgUse> &Out;
+};
+
+} // namespace
+
+/// The object an expression designates, through &, *, casts, parentheses and subscripts.
+static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, bool *ConstantIndex = nullptr) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+      E = Cast->getSubExpr();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref)) {
+      E = U->getSubExpr();
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (Subscripted)
+        *Subscripted = true;
+      if (ConstantIndex)
+        *ConstantIndex = A->getIdx()->IgnoreParenImpCasts()->getStmtClass() == Stmt::IntegerLiteralClass;
+      E = A->getBase();
+    } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      return M->getMemberDecl();
+    } else if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+      return R->getDecl();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && Op->getOperator() == OO_Subscript) {
+      if (Subscripted)
+        *Subscripted = true;
+      E = Op->getArg(0);
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// The qualified name of a class, or of its template for a specialisation (std::atomic).
+static std::string className(const CXXRecordDecl *RD) {
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    return Spec->getSpecializedTemplate()->getQualifiedNameAsString();
+  return RD->getQualifiedNameAsString();
+}
+
+class UsageVisitor : public RecursiveASTVisitor<UsageVisitor> {
+public:
+  explicit UsageVisitor(SyncModel &Model) : Model(Model), SM(Model.Context.getSourceManager()) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Saved;
+    return Result;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    const FunctionDecl *Saved = Current;
+    Current = MD;
+    bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    Current = Saved;
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    const FunctionDecl *Saved = Current;
+    Current = LE->getCallOperator();
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Current = Saved;
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
+      return true; // handled below
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || CE->getNumArgs() == 0)
+      return true;
+    if (std::optional<ApiNames::Access> A = Model.Names.access(Callee->getNameAsString()))
+      record(designated(CE->getArg(0)), *A);
+    return true;
+  }
+
+  // __atomic_* and __c11_atomic_* builtins are AtomicExprs, not calls.
+  bool VisitAtomicExpr(AtomicExpr *AE) {
+    if (std::optional<ApiNames::Access> A = Model.Names.access(AE->getOpAsString().str()))
+      record(designated(AE->getPtr()), *A);
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    const CXXMethodDecl *MD = CE->getMethodDecl();
+    if (!MD)
+      return true;
+    if (std::optional<ApiNames::Access> A =
+            Model.Names.methodAccess(className(MD->getParent()), MD->getNameAsString()))
+      record(designated(CE->getImplicitObjectArgument()), *A);
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *CE) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+    if (!MD || CE->getNumArgs() == 0)
+      return true;
+    if (std::optional<ApiNames::Access> A =
+            Model.Names.methodAccess(className(MD->getParent()), MD->getNameAsString()))
+      record(designated(CE->getArg(0)), *A);
+    else if (CE->isAssignmentOp())
+      plainWrite(CE->getArg(0));
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const ValueDecl *D = ME->getMemberDecl();
+    SourceLocation Loc = SM.getSpellingLoc(ME->getMemberLoc());
+    for (const MacroArgUse &Use : Model.MacroArgs)
+      if (inRange(Loc, Use.Range)) {
+        record(D, Use.Access);
+        return true;
+      }
+    if (Current)
+      Model.Uses[D].Readers.insert(Current);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->hasGlobalStorage())
+      return true;
+    SourceLocation Loc = SM.getSpellingLoc(DRE->getLocation());
+    for (const MacroArgUse &Use : Model.MacroArgs)
+      if (inRange(Loc, Use.Range)) {
+        record(VD, Use.Access);
+        return true;
+      }
+    if (Current)
+      Model.Uses[VD].Readers.insert(Current);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      plainWrite(BO->getLHS());
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      plainWrite(UO->getSubExpr());
+    return true;
+  }
+
+  bool VisitCXXNewExpr(CXXNewExpr *NE) {
+    QualType T = NE->getAllocatedType();
+    while (const ArrayType *AT = Model.Context.getAsArrayType(T))
+      T = AT->getElementType();
+    if (const RecordDecl *RD = T->getAsRecordDecl())
+      Model.NewAllocated.insert(RD->getDefinition() ? RD->getDefinition() : RD);
+    return true;
+  }
+
+private:
+  bool inRange(SourceLocation L, SourceRange R) const {
+    return L.isValid() && R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  }
+
+  void record(const ValueDecl *D, ApiNames::Access A) {
+    if (!D)
+      return;
+    ObjectUse &U = Model.Uses[D];
+    switch (A) {
+    case ApiNames::Access::AtomicRead:
+      U.AtomicAccess = true;
+      if (Current)
+        U.Readers.insert(Current);
+      break;
+    case ApiNames::Access::AtomicWrite:
+      U.AtomicAccess = true;
+      if (Current)
+        U.Writers.insert(Current);
+      break;
+    case ApiNames::Access::TasWord:
+      U.TasWord = true;
+      [[fallthrough]];
+    case ApiNames::Access::LockUse:
+      U.LockUse = true;
+      if (Current)
+        U.Writers.insert(Current);
+      break;
+    }
+  }
+
+  void plainWrite(const Expr *LHS) {
+    bool Subscripted = false, ConstantIndex = false;
+    const ValueDecl *D = designated(LHS, &Subscripted, &ConstantIndex);
+    if (!D)
+      return;
+    ObjectUse &U = Model.Uses[D];
+    if (Current)
+      U.Writers.insert(Current);
+    if (Subscripted && !ConstantIndex)
+      U.IndexedWrite = true;
+  }
+
+  SyncModel &Model;
+  SourceManager &SM;
+  const FunctionDecl *Current = nullptr;
+};
+
+SyncModel::SyncModel(const ApiNames &Names, ASTContext &Context) : Names(Names), Context(Context) {}
+
+std::unique_ptr<PPCallbacks> SyncModel::macroRecorder(Preprocessor &PP) {
+  return std::make_unique<MacroRecorder>(Names, PP, MacroArgs);
+}
+
+void SyncModel::collect() { UsageVisitor(*this).TraverseDecl(Context.getTranslationUnitDecl()); }
+
+std::vector<std::string> SyncModel::typeNames(QualType T) {
+  std::vector<std::string> Names;
+  QualType Cur = T;
+  while (true) {
+    if (const auto *TT = Cur->getAs<TypedefType>())
+      Names.push_back(TT->getDecl()->getQualifiedNameAsString());
+    const Type *Ty = Cur.getTypePtr();
+    if (const auto *TT = dyn_cast<TypedefType>(Ty)) {
+      Cur = TT->getDecl()->getUnderlyingType();
+      continue;
+    }
+    if (const auto *ET = dyn_cast<ElaboratedType>(Ty)) {
+      Cur = ET->getNamedType();
+      continue;
+    }
+    break;
+  }
+  if (const auto *RT = T->getAs<RecordType>()) {
+    const RecordDecl *RD = RT->getDecl();
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+      Names.push_back(className(CRD));
+    else
+      Names.push_back(RD->getNameAsString());
+  }
+  return Names;
+}
+
+SyncKind SyncModel::kindOfType(QualType T) const {
+  if (T.isNull())
+    return SyncKind::None;
+  if (T->isAtomicType() && Names.atomicQualifier())
+    return SyncKind::Atomic;
+  for (const std::string &N : typeNames(T))
+    if (std::optional<ApiNames::TypeRole> Role = Names.typeRole(N))
+      return *Role == ApiNames::TypeRole::Lock ? SyncKind::Lock : SyncKind::Atomic;
+  return SyncKind::None;
+}
+
+SyncKind SyncModel::kindOf(const ValueDecl *D) const {
+  QualType T = D->getType();
+  while (const ArrayType *AT = Context.getAsArrayType(T))
+    T = AT->getElementType();
+  if (SyncKind K = kindOfType(T); K != SyncKind::None)
+    return K;
+  if (const ObjectUse *U = use(D)) {
+    if (U->LockUse || U->TasWord)
+      return SyncKind::Lock;
+    if (U->AtomicAccess)
+      return SyncKind::Atomic;
+  }
+  return SyncKind::None;
+}
+
+const ObjectUse *SyncModel::use(const ValueDecl *D) const {
+  auto It = Uses.find(D);
+  return It == Uses.end() ? nullptr : &It->second;
+}
+
+bool SyncModel::coAccessed(const ValueDecl *A, const ValueDecl *B) const {
+  const ObjectUse *UA = use(A), *UB = use(B);
+  if (!UA || !UB)
+    return false;
+  std::set<const FunctionDecl *> FA = UA->accessors();
+  for (const FunctionDecl *F : UB->accessors())
+    if (FA.count(F))
+      return true;
+  return false;
+}
+
+bool SyncModel::mayBeWritten(const ValueDecl *D) const {
+  if (D->getType().isConstQualified())
+    return false;
+  const ObjectUse *U = use(D);
+  // No use in this TU: the object is written elsewhere, as sync objects are.
+  if (!U || U->accessors().empty())
+    return true;
+  return !U->Writers.empty() || U->LockUse;
+}
+
+std::vector<SyncObject> SyncModel::flatten(const RecordDecl *R) const {
+  std::vector<SyncObject> Out;
+  if (R && R->getDefinition() && !R->isInvalidDecl() && !R->isDependentType())
+    flattenInto(R->getDefinition(), 0, "", nullptr, Out, 0);
+  return Out;
+}
+
+void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::string &Prefix, const FieldDecl *Top,
+                            std::vector<SyncObject> &Out, unsigned Depth) const {
+  if (Depth > 8)
+    return;
+  const ASTRecordLayout &Layout = Context.getASTRecordLayout(R);
+  for (const FieldDecl *F : R->fields()) {
+    if (F->isBitField() || F->getType()->isIncompleteType() || F->getType()->isDependentType())
+      continue;
+    uint64_t Offset = Base + Context.toCharUnitsFromBits(Layout.getFieldOffset(F->getFieldIndex())).getQuantity();
+    const FieldDecl *Owner = Top ? Top : F;
+    std::string Path = Prefix.empty() ? F->getNameAsString() : Prefix + "." + F->getNameAsString();
+    SyncKind K = kindOf(F);
+    if (K != SyncKind::None) {
+      Out.push_back({Owner, F, Path, Offset, (uint64_t)Context.getTypeSizeInChars(F->getType()).getQuantity(), K});
+      continue;
+    }
+    // Enter nested records (not arrays of them: an array is one object for the layout checks).
+    if (const RecordDecl *Inner = F->getType()->getAsRecordDecl())
+      if (Inner->getDefinition())
+        flattenInto(Inner->getDefinition(), Offset, Path, Owner, Out, Depth + 1);
+  }
+}
+
+} // namespace lockwright

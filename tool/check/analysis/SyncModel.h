@@ -1,0 +1,101 @@
+// Which objects of a translation unit are synchronisation objects, and how
+// the TU uses them: a lock or atomic by its type (through ApiNames), or by
+// what is done to it (passed to an atomic builtin, READ_ONCE, a lock call).
+// Reads and writes are recorded per function, so the checks can tell objects
+// written independently from objects used together.
+#ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SYNCMODEL_H
+#define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SYNCMODEL_H
+
+#include "analysis/ApiNames.h"
+
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FieldDecl;
+class FunctionDecl;
+class PPCallbacks;
+class Preprocessor;
+class RecordDecl;
+class ValueDecl;
+} // namespace clang
+
+namespace lockwright {
+
+enum class SyncKind { None, Lock, Atomic };
+const char *syncKindName(SyncKind K);
+
+struct ObjectUse {
+  std::set<const clang::FunctionDecl *> Readers, Writers;
+  bool AtomicAccess = false; // passed to an atomic API or a ONCE macro
+  bool LockUse = false;      // passed to a lock API
+  bool TasWord = false;      // test-and-set target: a lock word
+  bool IndexedWrite = false; // written as array[i] with a non-constant i (per-thread slots)
+  std::set<const clang::FunctionDecl *> accessors() const;
+};
+
+/// A synchronisation object inside a record, flattened through nested records.
+struct SyncObject {
+  const clang::FieldDecl *Top;  // the member of the checked record that holds it
+  const clang::ValueDecl *Leaf; // the object itself
+  std::string Path;             // "stats.hits"
+  uint64_t Offset = 0;          // bytes from the start of the checked record
+  uint64_t Size = 0;            // bytes
+  SyncKind Kind = SyncKind::None;
+};
+
+/// Arguments of API macros (READ_ONCE(x), smp_load_acquire(p), ...), by spelling range.
+struct MacroArgUse {
+  clang::SourceRange Range;
+  ApiNames::Access Access;
+};
+
+class SyncModel {
+public:
+  SyncModel(const ApiNames &Names, clang::ASTContext &Context);
+
+  /// Preprocessor callbacks that record the arguments of API macros; install before parsing.
+  std::unique_ptr<clang::PPCallbacks> macroRecorder(clang::Preprocessor &PP);
+  /// Walks the translation unit once parsed.
+  void collect();
+
+  SyncKind kindOfType(clang::QualType T) const;
+  SyncKind kindOf(const clang::ValueDecl *D) const;
+  const ObjectUse *use(const clang::ValueDecl *D) const;
+  /// Some function reads or writes both.
+  bool coAccessed(const clang::ValueDecl *A, const clang::ValueDecl *B) const;
+  /// Written somewhere, or of a writable sync type with no use seen in this TU.
+  bool mayBeWritten(const clang::ValueDecl *D) const;
+  bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }
+
+  /// The sync objects of R with offsets relative to R (nested records are entered).
+  std::vector<SyncObject> flatten(const clang::RecordDecl *R) const;
+
+  /// Candidate names of a type: its typedef names, record and template names.
+  static std::vector<std::string> typeNames(clang::QualType T);
+
+  const ApiNames &names() const { return Names; }
+  clang::ASTContext &context() const { return Context; }
+
+private:
+  friend class UsageVisitor;
+  void flattenInto(const clang::RecordDecl *R, uint64_t Base, const std::string &Prefix,
+                   const clang::FieldDecl *Top, std::vector<SyncObject> &Out, unsigned Depth) const;
+
+  const ApiNames &Names;
+  clang::ASTContext &Context;
+  std::map<const clang::ValueDecl *, ObjectUse> Uses;
+  std::set<const clang::RecordDecl *> NewAllocated;
+  std::vector<MacroArgUse> MacroArgs;
+};
+
+} // namespace lockwright
+
+#endif

@@ -1,0 +1,223 @@
+// layout-hardcoded-line-size: cache-line sizes written into the code that are
+// smaller than the target's destructive interference size (alignas(64) on
+// ppc64's 128-byte lines, a 64-byte CACHE_LINE_SIZE on s390x's 256,
+// std::hardware_destructive_interference_size where the spec says more).
+// Over-padding (a memory cost when objects are many) only on request.
+#include "layout/HardcodedLineSizeCheck.h"
+
+#include "CheckContext.h"
+#include "analysis/Describe.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <regex>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace lockwright {
+
+namespace {
+
+bool isPowerOfTwo(uint64_t N) { return N && (N & (N - 1)) == 0; }
+
+/// Project macros that name a line size without being listed in an API table.
+bool looksLikeLineSizeMacro(const std::string &Name) {
+  static const std::regex Pattern("(CACHE_?LINE|LINE_?SIZE|DESTRUCTIVE)", std::regex::icase);
+  return std::regex_search(Name, Pattern);
+}
+
+/// The size a named constant should be compared with: a cache-line constant
+/// (L1/SMP_CACHE_BYTES) is the SMP line; a padding constant the destructive size.
+uint64_t thresholdFor(const ApiNames &Names, const std::string &Name, const TargetFacts &T) {
+  std::optional<ApiNames::Constant> C = Names.constant(Name);
+  if (C && *C == ApiNames::Constant::CacheLineSize)
+    return T.SmpLine;
+  return T.Destructive;
+}
+
+std::string replacementFor(const CheckContext &Ctx) {
+  return Ctx.options().PaddingConstant.empty() ? std::to_string(Ctx.target().Destructive)
+                                               : Ctx.options().PaddingConstant;
+}
+
+/// Reports a macro defined as a single number that names a line size.
+class MacroDefinitions : public PPCallbacks {
+public:
+  MacroDefinitions(CheckContext &Ctx, std::string CheckName, Preprocessor &PP)
+      : Ctx(Ctx), CheckName(std::move(CheckName)), PP(PP) {}
+
+  void MacroDefined(const Token &NameTok, const MacroDirective *MD) override {
+    std::string Name = NameTok.getIdentifierInfo()->getName().str();
+    const ApiNames &Names = Ctx.model().names();
+    if (!Names.constant(Name) && !looksLikeLineSizeMacro(Name))
+      return;
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (MI->isFunctionLike() || MI->getNumTokens() != 1 || MI->getReplacementToken(0).isNot(tok::numeric_constant))
+      return;
+    const Token &Number = MI->getReplacementToken(0);
+    SmallString<16> Buffer;
+    StringRef Spelling = PP.getSpelling(Number, Buffer);
+    uint64_t Value = 0;
+    if (Spelling.getAsInteger(0, Value) || !isPowerOfTwo(Value) || Value < 16)
+      return;
+    const TargetFacts &T = Ctx.target();
+    uint64_t Threshold = thresholdFor(Names, Name, T);
+    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().ReportOverPadding;
+    if (!Under && !Over)
+      return;
+    std::string Message = "'" + Name + "' is " + std::to_string(Value) + (Under ? ", below " : ", above ") +
+                          (Threshold == T.Destructive ? "the destructive interference size" : "the SMP cache line") +
+                          " of " + T.label() + " (" + std::to_string(Threshold) + " bytes)";
+    if (Over)
+      Message += ": padding to it costs memory when objects are many";
+    std::vector<FixItHint> Fixes;
+    if (Under && editable(PP.getSourceManager(), Number.getLocation()))
+      Fixes.push_back(FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Number.getLocation()),
+                                                   Threshold == T.Destructive ? replacementFor(Ctx)
+                                                                              : std::to_string(Threshold)));
+    Ctx.report(CheckName, NameTok.getLocation(), Message,
+               {{NameTok.getLocation(), "the spec of " + T.label() + " says " + std::to_string(Threshold) + " (" +
+                                            T.DestructiveSource + ")"}},
+               Fixes);
+  }
+
+private:
+  CheckContext &Ctx;
+  std::string CheckName;
+  Preprocessor &PP;
+};
+
+/// The first integer literal in E that looks like a line size (for `64 - sizeof(x)`).
+const IntegerLiteral *lineSizeLiteral(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    uint64_t V = IL->getValue().getZExtValue();
+    return isPowerOfTwo(V) && V >= 32 && V <= 4096 ? IL : nullptr;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (const IntegerLiteral *L = lineSizeLiteral(BO->getLHS()))
+      return L;
+    return lineSizeLiteral(BO->getRHS());
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void HardcodedLineSizeCheck::registerPPCallbacks(Preprocessor &PP) {
+  PP.addPPCallbacks(std::make_unique<MacroDefinitions>(context(), name(), PP));
+}
+
+void HardcodedLineSizeCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(decl(hasAttr(attr::Aligned)).bind("aligned"), this);
+  Finder.addMatcher(fieldDecl(hasType(constantArrayType()), matchesName("[Pp][Aa][Dd]")).bind("pad"), this);
+  Finder.addMatcher(declRefExpr(to(varDecl(hasGlobalStorage()))).bind("ref"), this);
+}
+
+void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
+  CheckContext &Ctx = context();
+  const ASTContext &AST = Ctx.ast();
+  const SourceManager &SM = AST.getSourceManager();
+  const TargetFacts &T = Ctx.target();
+  const SyncModel &Model = Ctx.model();
+
+  auto ReportLiteral = [&](SourceLocation At, const Expr *Literal, uint64_t Value, const std::string &What,
+                           uint64_t Threshold) {
+    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().ReportOverPadding;
+    if (!Under && !Over)
+      return;
+    std::string Message = What + " of " + std::to_string(Value) + " bytes is " + (Under ? "below" : "above") +
+                          " the destructive interference size of " + T.label() + " (" + std::to_string(Threshold) +
+                          " bytes)";
+    if (Over)
+      Message += ": padding to it costs memory when objects are many";
+    std::vector<FixItHint> Fixes;
+    if (Under && Literal && isa<IntegerLiteral>(Literal->IgnoreParenImpCasts()) && editable(SM, Literal->getBeginLoc()))
+      Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx)));
+    std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " +
+                                                      std::to_string(Threshold) + " (" + T.DestructiveSource + ")"}};
+    if (!T.HostLayoutNote.empty())
+      Notes.push_back({At, T.HostLayoutNote});
+    Ctx.report(name(), At, Message, Notes, Fixes);
+  };
+
+  if (const auto *D = Result.Nodes.getNodeAs<Decl>("aligned")) {
+    if (!Ctx.inUserCode(D->getLocation()))
+      return;
+    // Alignment matters here when the declaration is, or holds, a sync object.
+    bool Sync = false;
+    if (const auto *VD = dyn_cast<ValueDecl>(D))
+      Sync = Model.kindOf(VD) != SyncKind::None ||
+             (VD->getType()->getAsRecordDecl() && !Model.flatten(VD->getType()->getAsRecordDecl()).empty());
+    else if (const auto *RD = dyn_cast<RecordDecl>(D))
+      Sync = RD->isCompleteDefinition() && !Model.flatten(RD).empty();
+    else if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      Sync = Model.kindOfType(TD->getUnderlyingType()) != SyncKind::None ||
+             (TD->getUnderlyingType()->getAsRecordDecl() &&
+              !Model.flatten(TD->getUnderlyingType()->getAsRecordDecl()).empty());
+    for (const AlignedAttr *A : D->specific_attrs<AlignedAttr>()) {
+      if (!A->isAlignmentExpr() || !A->getAlignmentExpr() || A->isAlignmentDependent())
+        continue;
+      const Expr *E = A->getAlignmentExpr();
+      uint64_t Value = A->getAlignment(const_cast<ASTContext &>(AST)) / AST.getCharWidth();
+      if (!isPowerOfTwo(Value) || Value < 32)
+        continue;
+      // Spelled through a macro: judge by that macro's kind; the literal is fixed at its definition.
+      SourceLocation Loc = E->getBeginLoc();
+      std::string Macro = Loc.isMacroID() ? Lexer::getImmediateMacroName(Loc, SM, Ctx.langOpts()).str() : "";
+      bool NamedConstant = !Macro.empty() && (Model.names().constant(Macro) || looksLikeLineSizeMacro(Macro));
+      if (!Sync && !NamedConstant)
+        continue;
+      uint64_t Threshold = NamedConstant ? thresholdFor(Model.names(), Macro, T) : T.Destructive;
+      ReportLiteral(A->getLocation(), Loc.isMacroID() ? nullptr : E, Value,
+                    NamedConstant ? "alignment to '" + Macro + "'" : "alignment", Threshold);
+    }
+    return;
+  }
+
+  if (const auto *F = Result.Nodes.getNodeAs<FieldDecl>("pad")) {
+    if (!Ctx.inUserCode(F->getLocation()) || !F->getTypeSourceInfo())
+      return;
+    TypeLoc TL = F->getTypeSourceInfo()->getTypeLoc();
+    auto ATL = TL.getAsAdjusted<ConstantArrayTypeLoc>();
+    if (!ATL)
+      return;
+    const IntegerLiteral *L = lineSizeLiteral(ATL.getSizeExpr());
+    if (!L || L->getBeginLoc().isMacroID())
+      return;
+    ReportLiteral(L->getBeginLoc(), L, L->getValue().getZExtValue(), "padding computed from a line", T.Destructive);
+    return;
+  }
+
+  if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
+    const auto *VD = cast<VarDecl>(Ref->getDecl());
+    std::optional<ApiNames::Constant> C = Model.names().constant(VD->getQualifiedNameAsString());
+    if (!C || *C != ApiNames::Constant::DestructiveSize || !Ctx.inUserCode(Ref->getBeginLoc()))
+      return;
+    const Expr *Init = VD->getAnyInitializer();
+    std::optional<llvm::APSInt> Value = Init ? Init->getIntegerConstantExpr(AST) : std::nullopt;
+    if (!Value)
+      return;
+    uint64_t N = Value->getZExtValue();
+    if (N >= T.Destructive)
+      return;
+    Ctx.report(name(), Ref->getBeginLoc(),
+               "'" + VD->getQualifiedNameAsString() + "' is " + std::to_string(N) + " here, below the destructive "
+               "interference size of " + T.label() + " (" + std::to_string(T.Destructive) + " bytes)",
+               {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
+                                     "(GCC warns with -Winterference-size); the spec says " +
+                                         std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
+  }
+}
+
+} // namespace lockwright

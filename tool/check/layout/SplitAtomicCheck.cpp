@@ -1,0 +1,56 @@
+// layout-split-atomic: an atomic or lock word that can straddle a cache-line
+// boundary (a packed or misaligned record puts it at an offset that is not a
+// multiple of its size): its accesses stop being single-line, and on x86 turn
+// into split locks.
+#include "layout/SplitAtomicCheck.h"
+
+#include "CheckContext.h"
+#include "analysis/Describe.h"
+#include "analysis/LayoutMath.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace lockwright {
+
+void SplitAtomicCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(recordDecl(isDefinition(), unless(isImplicit())).bind("record"), this);
+}
+
+void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *R = Result.Nodes.getNodeAs<RecordDecl>("record");
+  CheckContext &Ctx = context();
+  const SyncModel &Model = Ctx.model();
+  if (!Ctx.inUserCode(R->getLocation()) || R->isDependentType() || R->isInvalidDecl())
+    return;
+  const TargetFacts &T = Ctx.target();
+  uint64_t RecordAlign = Ctx.ast().getASTRecordLayout(R).getAlignment().getQuantity();
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  for (const SyncObject &O : Model.flatten(R)) {
+    // Only words: a 40-byte mutex spans lines by size, its lock word does not.
+    if (O.Size == 0 || O.Size > 16 || (O.Size & (O.Size - 1)) != 0)
+      continue;
+    if (!mayStraddle(O.Offset, O.Size, T.L1Line, RecordAlign))
+      continue;
+    std::string Message = "'" + O.Path + "' (" + syncKindName(O.Kind) + ", " + std::to_string(O.Size) +
+                          " bytes at offset " + std::to_string(O.Offset) + " of " + recordLabel(R) +
+                          ") can straddle a " + std::to_string(T.L1Line) + "-byte cache line on " + T.label() +
+                          ": its offset is not a multiple of its size, so its accesses can span two lines";
+    std::vector<CheckContext::Note> Notes;
+    if (R->hasAttr<PackedAttr>() || R->hasAttr<MaxFieldAlignmentAttr>())
+      Notes.push_back({R->getLocation(), recordLabel(R) + " is packed"});
+    std::vector<FixItHint> Fixes;
+    if (O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
+      Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(O.Size) + " "));
+    if (!T.HostLayoutNote.empty())
+      Notes.push_back({R->getLocation(), T.HostLayoutNote});
+    Ctx.report(name(), O.Leaf->getLocation(), Message, Notes, Fixes);
+  }
+}
+
+} // namespace lockwright

@@ -1,0 +1,111 @@
+// layout-unpadded-array: an array of locks, atomics, records holding them, or
+// per-thread slots (written as a[i]) whose elements sit closer together than
+// the target's destructive interference size.
+#include "layout/UnpaddedArrayCheck.h"
+
+#include "CheckContext.h"
+#include "analysis/Describe.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace lockwright {
+
+namespace {
+
+/// The element type and count of a C array, std::array or std::vector (count 0: unknown).
+bool elementOf(QualType T, const ASTContext &AST, QualType &Element, uint64_t &Count) {
+  if (const auto *CAT = AST.getAsConstantArrayType(T)) {
+    Element = CAT->getElementType();
+    Count = CAT->getSize().getZExtValue();
+    return true;
+  }
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0 || Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  std::string Name = Spec->getSpecializedTemplate()->getQualifiedNameAsString();
+  if (Name != "std::array" && Name != "std::vector")
+    return false;
+  Element = Spec->getTemplateArgs()[0].getAsType();
+  Count = 0;
+  if (Name == "std::array" && Spec->getTemplateArgs().size() > 1 &&
+      Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
+    Count = Spec->getTemplateArgs()[1].getAsIntegral().getZExtValue();
+  return true;
+}
+
+} // namespace
+
+void UnpaddedArrayCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(fieldDecl().bind("decl"), this);
+  Finder.addMatcher(varDecl(unless(parmVarDecl())).bind("decl"), this);
+}
+
+void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *D = Result.Nodes.getNodeAs<ValueDecl>("decl");
+  CheckContext &Ctx = context();
+  const ASTContext &AST = Ctx.ast();
+  const SyncModel &Model = Ctx.model();
+  if (!Ctx.inUserCode(D->getLocation()) || D->getType()->isDependentType())
+    return;
+  QualType Element;
+  uint64_t Count = 0;
+  if (!elementOf(D->getType(), AST, Element, Count) || Element->isDependentType() || Element->isIncompleteType())
+    return;
+  if (Count == 1)
+    return;
+
+  std::string What;
+  SyncKind K = Model.kindOfType(Element);
+  const RecordDecl *ElementRecord = Element->getAsRecordDecl();
+  if (K != SyncKind::None) {
+    What = std::string(syncKindName(K)) + "s";
+  } else if (ElementRecord && !Model.flatten(ElementRecord).empty()) {
+    What = "records holding " + std::string(syncKindName(Model.flatten(ElementRecord).front().Kind)) + "s";
+  } else if (Model.kindOf(D) != SyncKind::None) {
+    What = std::string(syncKindName(Model.kindOf(D))) + "s";
+  } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite) {
+    What = "per-thread slots (written as " + D->getNameAsString() + "[i])";
+  } else {
+    return;
+  }
+
+  const TargetFacts &T = Ctx.target();
+  uint64_t Stride = AST.getTypeSizeInChars(Element).getQuantity();
+  if (Stride == 0 || Stride >= T.Destructive)
+    return;
+  std::string ElementName = Element.getAsString(AST.getPrintingPolicy());
+  // Elements (or parts of them) that one window can hold: D / stride, plus one more when they do not tile it.
+  uint64_t PerWindow = T.Destructive / Stride + (T.Destructive % Stride ? 1 : 0) + (T.Destructive % Stride ? 1 : 0);
+  std::string Message = "'" + D->getNameAsString() + "' is an array of " + What + " with a " + std::to_string(Stride) +
+                        "-byte stride: each " + std::to_string(T.Destructive) +
+                        "-byte destructive-interference window on " + T.label() + " holds " +
+                        (T.Destructive % Stride ? "parts of up to " : "") + std::to_string(PerWindow) + " elements";
+  std::vector<CheckContext::Note> Notes;
+  std::vector<FixItHint> Fixes;
+  const SourceManager &SM = AST.getSourceManager();
+  const RecordDecl *Def = ElementRecord ? ElementRecord->getDefinition() : nullptr;
+  if (Def && !Def->getName().empty() && editable(SM, Def->getBeginLoc()) && Ctx.inUserCode(Def->getLocation())) {
+    // Align the element type itself: every element then owns a window.
+    SourceLocation AfterKeyword = Lexer::getLocForEndOfToken(Def->getBeginLoc(), 0, SM, Ctx.langOpts());
+    std::string Attr = Ctx.langOpts().CPlusPlus11 ? " alignas(" + std::to_string(T.Destructive) + ")"
+                                                  : " __attribute__((aligned(" + std::to_string(T.Destructive) + ")))";
+    Fixes.push_back(FixItHint::CreateInsertion(AfterKeyword, Attr));
+    Notes.push_back({Def->getLocation(), "aligning " + recordLabel(Def) + " to " + std::to_string(T.Destructive) +
+                                             " bytes gives every element a window of its own"});
+  } else {
+    Notes.push_back({D->getLocation(), "wrap each '" + ElementName + "' in a type aligned to " +
+                                           std::to_string(T.Destructive) +
+                                           " bytes (lockwright's LW_PADDED, lw::cache_padded<T>)"});
+  }
+  if (!T.HostLayoutNote.empty())
+    Notes.push_back({D->getLocation(), T.HostLayoutNote});
+  Ctx.report(name(), D->getLocation(), Message, Notes, Fixes);
+}
+
+} // namespace lockwright

@@ -1,0 +1,18 @@
+#ifndef LOCKWRIGHT_TOOL_CHECK_LAYOUT_UNPADDED_ARRAY_CHECK_H
+#define LOCKWRIGHT_TOOL_CHECK_LAYOUT_UNPADDED_ARRAY_CHECK_H
+
+#include "Check.h"
+
+namespace lockwright {
+
+/// See docs/checks/layout-unpadded-array.md.
+class UnpaddedArrayCheck : public Check {
+public:
+  using Check::Check;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace lockwright
+
+#endif
