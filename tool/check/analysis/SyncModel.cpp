@@ -147,13 +147,28 @@ public:
     return true;
   }
 
+  /// The API meaning of a method called on Object: looked up by the object's
+  /// class (std::atomic), then by the classes the method is inherited from
+  /// (libstdc++ defines fetch_add in std::__atomic_base).
+  std::optional<ApiNames::Access> methodAccess(const Expr *Object, const CXXMethodDecl *MD) {
+    std::string Method = MD->getNameAsString();
+    // The derived-to-base cast to the inherited method's class hides the object's own type.
+    QualType T = Object->IgnoreImpCasts()->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      if (std::optional<ApiNames::Access> A = Model.Names.methodAccess(className(RD), Method))
+        return A;
+    return Model.Names.methodAccess(className(MD->getParent()), Method);
+  }
+
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
     const CXXMethodDecl *MD = CE->getMethodDecl();
-    if (!MD)
+    const Expr *Object = CE->getImplicitObjectArgument();
+    if (!MD || !Object)
       return true;
-    if (std::optional<ApiNames::Access> A =
-            Model.Names.methodAccess(className(MD->getParent()), MD->getNameAsString()))
-      record(designated(CE->getImplicitObjectArgument()), *A);
+    if (std::optional<ApiNames::Access> A = methodAccess(Object, MD))
+      record(designated(Object), *A);
     return true;
   }
 
@@ -161,8 +176,7 @@ public:
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
     if (!MD || CE->getNumArgs() == 0)
       return true;
-    if (std::optional<ApiNames::Access> A =
-            Model.Names.methodAccess(className(MD->getParent()), MD->getNameAsString()))
+    if (std::optional<ApiNames::Access> A = methodAccess(CE->getArg(0), MD))
       record(designated(CE->getArg(0)), *A);
     else if (CE->isAssignmentOp())
       plainWrite(CE->getArg(0));
@@ -347,6 +361,9 @@ bool SyncModel::coAccessed(const ValueDecl *A, const ValueDecl *B) const {
 bool SyncModel::mayBeWritten(const ValueDecl *D) const {
   if (D->getType().isConstQualified())
     return false;
+  // A lock is written by whoever takes it, through wrappers (lock_guard) we need not see.
+  if (kindOf(D) == SyncKind::Lock)
+    return true;
   const ObjectUse *U = use(D);
   // No use in this TU: the object is written elsewhere, as sync objects are.
   if (!U || U->accessors().empty())

@@ -1,0 +1,99 @@
+// RUN: %lockwright check --quiet --checks=-*,layout-false-sharing %s -- -std=gnu11 | FileCheck %s --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,layout-false-sharing --arch ppc64 %s -- -std=gnu11 | FileCheck %s --check-prefix=PPC64 --implicit-check-not="warning:"
+// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,layout-false-sharing --fix %t.c -- -std=gnu11 > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
+// RUN: %lockwright check --quiet --checks=-*,layout-false-sharing %t.c -- -std=gnu11 | count 0
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* Kernel-style names, recognised through specs/api/kernel.yaml. */
+typedef struct { int counter; } atomic_t;
+typedef struct { volatile unsigned int slock; } spinlock_t;
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+void spin_lock(spinlock_t *l);
+void spin_unlock(spinlock_t *l);
+void atomic_inc(atomic_t *v);
+
+/* --- positive: a lock and an atomic updated outside it -------------------------------------- */
+struct stats {
+	pthread_spinlock_t lock;
+	long guarded;
+	atomic_long hits;
+};
+// CHECK: layout-false-sharing.c:[[@LINE-2]]:14: warning: 'hits' (atomic) and 'lock' (lock) of struct stats can share a 64-byte destructive-interference window on x86_64; no function uses both, so they false-share [layout-false-sharing]
+// CHECK: :[[@LINE-5]]:21: note: 'lock' is at offset 0 (4 bytes); 'hits' is at offset 16, 16 bytes after its start
+// CHECK: note: the destructive interference size of x86_64 is 64 bytes
+// PPC64: warning: 'hits' (atomic) and 'lock' (lock) of struct stats can share a 128-byte
+// FIXED: _Alignas(64) atomic_long hits;
+void stats_guarded(struct stats *s) { pthread_spin_lock(&s->lock); s->guarded++; pthread_spin_unlock(&s->lock); }
+void stats_hit(struct stats *s) { atomic_fetch_add(&s->hits, 1); }
+
+/* --- positive: two locks (kernel-style) ------------------------------------------------------ */
+struct two_queues {
+	spinlock_t head_lock;
+	spinlock_t tail_lock;
+};
+// CHECK: :[[@LINE-2]]:13: warning: 'tail_lock' (lock) and 'head_lock' (lock) of struct two_queues can share
+// PPC64: warning: 'tail_lock' (lock) and 'head_lock' (lock) of struct two_queues
+// FIXED: _Alignas(64) spinlock_t tail_lock;
+
+/* --- positive: two atomics written from different functions (kernel atomic_t, READ_ONCE) ----- */
+struct kstats {
+	atomic_t opens;
+	unsigned long closes;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'closes' (atomic) and 'opens' (atomic) of struct kstats can share
+// PPC64: warning: 'closes' (atomic) and 'opens' (atomic) of struct kstats
+void k_open(struct kstats *k) { atomic_inc(&k->opens); }
+void k_close(struct kstats *k) { WRITE_ONCE(k->closes, READ_ONCE(k->closes) + 1); }
+
+/* --- negative: a lock beside the plain data it guards ---------------------------------------- */
+struct guarded_list {
+	pthread_mutex_t lock;
+	void *head;
+	long count;
+};
+void list_push(struct guarded_list *l, void *n) { pthread_mutex_lock(&l->lock); l->head = n; l->count++; pthread_mutex_unlock(&l->lock); }
+
+/* --- negative: the halves of one ticket lock (used together) --------------------------------- */
+struct ticket {
+	_Atomic uint16_t next;
+	_Atomic uint16_t owner;
+};
+void ticket_lock(struct ticket *t) { uint16_t me = atomic_fetch_add(&t->next, 1); while (atomic_load(&t->owner) != me) ; }
+void ticket_unlock(struct ticket *t) { atomic_fetch_add(&t->owner, 1); }
+
+/* --- negative: const and read-only fields ---------------------------------------------------- */
+struct config {
+	pthread_spinlock_t lock;
+	const _Atomic int version;
+	_Atomic int mode;
+};
+int config_mode(struct config *c) { return atomic_load(&c->mode); }
+void config_touch(struct config *c) { pthread_spin_lock(&c->lock); pthread_spin_unlock(&c->lock); }
+
+/* --- negative: already separated at the destructive size (x86_64: 64; ppc64: 128) ----------- */
+struct padded {
+	pthread_spinlock_t lock;
+	_Alignas(64) atomic_long hits;
+};
+// PPC64: :[[@LINE-2]]:27: warning: 'hits' (atomic) and 'lock' (lock) of struct padded can share a 128-byte destructive-interference window on ppc64; no function uses both, so they false-share [layout-false-sharing]
+// PPC64: note: the destructive interference size of ppc64 is 128 bytes
+void padded_hit(struct padded *p) { atomic_fetch_add(&p->hits, 1); }
+
+/* --- negative: a single synchronisation object ----------------------------------------------- */
+struct one {
+	atomic_long refs;
+	char name[32];
+};
+
+/* --- NOLINT ---------------------------------------------------------------------------------- */
+struct known {
+	pthread_spinlock_t lock;
+	atomic_long hits; // NOLINT(layout-false-sharing): measured, the line is cold
+};
+void known_hit(struct known *k) { atomic_fetch_add(&k->hits, 1); }
+
