@@ -94,12 +94,20 @@ void CheckContext::report(const std::string &Check, SourceLocation Loc, const st
     for (const FixItHint &F : Fixes)
       B << F;
   }
-  if (FixSink)
-    for (const FixItHint &F : Fixes)
-      FixSink->emplace_back(AST.getSourceManager(), F.RemoveRange, F.CodeToInsert, AST.getLangOpts());
+  auto Collect = [&](const std::vector<FixItHint> &List) {
+    if (FixSink)
+      for (const FixItHint &F : List)
+        FixSink->emplace_back(AST.getSourceManager(), F.RemoveRange, F.CodeToInsert, AST.getLangOpts());
+  };
+  Collect(Fixes);
   unsigned NoteID = DE.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-  for (const Note &N : Notes)
-    DE.Report(N.Loc, NoteID) << N.Message;
+  for (const Note &N : Notes) {
+    DiagnosticBuilder B = DE.Report(N.Loc, NoteID);
+    B << N.Message;
+    for (const FixItHint &F : N.Fixes)
+      B << F;
+    Collect(N.Fixes);
+  }
 }
 
 std::string CheckContext::alignmentSpelling(uint64_t N) const {

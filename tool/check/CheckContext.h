@@ -52,6 +52,8 @@ public:
   struct Note {
     clang::SourceLocation Loc;
     std::string Message;
+    /// Fixes shown with the note (where they apply far from the warning); --fix applies them too.
+    std::vector<clang::FixItHint> Fixes = {};
   };
 
   CheckContext(clang::ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,

@@ -151,6 +151,19 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
     Ctx.report(name(), At, Message, Notes, Fixes);
   };
 
+  // A named destructive-size constant whose value here is below the spec's.
+  auto reportConstant = [&](const DeclRefExpr *Ref, uint64_t N) {
+    if (N >= T.Destructive || !Ctx.inUserCode(Ref->getBeginLoc()))
+      return;
+    std::string Name = Ref->getDecl()->getQualifiedNameAsString();
+    Ctx.report(name(), Ref->getBeginLoc(),
+               "'" + Name + "' is " + std::to_string(N) + " here, below the destructive interference size of " +
+                   T.label() + " (" + std::to_string(T.Destructive) + " bytes)",
+               {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
+                                     "(GCC warns with -Winterference-size); the spec says " +
+                                         std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
+  };
+
   if (const auto *D = Result.Nodes.getNodeAs<Decl>("aligned")) {
     if (!Ctx.inUserCode(D->getLocation()))
       return;
@@ -174,6 +187,14 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       // Spelled through a macro: judge by that macro's kind; the literal is fixed at its definition.
       SourceLocation Loc = E->getBeginLoc();
+      // alignas(std::hardware_destructive_interference_size): the compiler's value, reported as such.
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+        std::optional<ApiNames::Constant> C = Model.names().constant(Ref->getDecl()->getQualifiedNameAsString());
+        if (C && *C == ApiNames::Constant::DestructiveSize) {
+          reportConstant(Ref, Value);
+          continue;
+        }
+      }
       std::string Macro = Loc.isMacroID() ? Lexer::getImmediateMacroName(Loc, SM, Ctx.langOpts()).str() : "";
       bool NamedConstant = !Macro.empty() && (Model.names().constant(Macro) || looksLikeLineSizeMacro(Macro));
       if (!Sync && !NamedConstant)
@@ -202,21 +223,11 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
     const auto *VD = cast<VarDecl>(Ref->getDecl());
     std::optional<ApiNames::Constant> C = Model.names().constant(VD->getQualifiedNameAsString());
-    if (!C || *C != ApiNames::Constant::DestructiveSize || !Ctx.inUserCode(Ref->getBeginLoc()))
+    if (!C || *C != ApiNames::Constant::DestructiveSize)
       return;
     const Expr *Init = VD->getAnyInitializer();
-    std::optional<llvm::APSInt> Value = Init ? Init->getIntegerConstantExpr(AST) : std::nullopt;
-    if (!Value)
-      return;
-    uint64_t N = Value->getZExtValue();
-    if (N >= T.Destructive)
-      return;
-    Ctx.report(name(), Ref->getBeginLoc(),
-               "'" + VD->getQualifiedNameAsString() + "' is " + std::to_string(N) + " here, below the destructive "
-               "interference size of " + T.label() + " (" + std::to_string(T.Destructive) + " bytes)",
-               {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
-                                     "(GCC warns with -Winterference-size); the spec says " +
-                                         std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
+    if (std::optional<llvm::APSInt> Value = Init ? Init->getIntegerConstantExpr(AST) : std::nullopt)
+      reportConstant(Ref, Value->getZExtValue());
   }
 }
 

@@ -78,7 +78,9 @@ void LockAlignmentCheck::check(const MatchFinder::MatchResult &Result) {
       if (Have >= Need)
         continue;
       bool IsPacked = R->hasAttr<PackedAttr>() || R->hasAttr<MaxFieldAlignmentAttr>();
-      Report(O.Leaf, O.Path, Have, Need, ByTarget, O.Top == O.Leaf ? O.Top : nullptr, IsPacked ? R : nullptr);
+      // Under #pragma pack a member's alignment attribute does not apply: no mechanical fix.
+      bool Fixable = O.Top == O.Leaf && !R->hasAttr<MaxFieldAlignmentAttr>();
+      Report(O.Leaf, O.Path, Have, Need, ByTarget, Fixable ? O.Top : nullptr, IsPacked ? R : nullptr);
     }
     return;
   }

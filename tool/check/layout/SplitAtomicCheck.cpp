@@ -42,10 +42,15 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
                           ") can straddle a " + std::to_string(T.L1Line) + "-byte cache line on " + T.label() +
                           ": its offset is not a multiple of its size, so its accesses can span two lines";
     std::vector<CheckContext::Note> Notes;
-    if (R->hasAttr<PackedAttr>() || R->hasAttr<MaxFieldAlignmentAttr>())
+    // Under #pragma pack an alignment attribute on a member does not apply: no mechanical fix.
+    bool PragmaPacked = R->hasAttr<MaxFieldAlignmentAttr>();
+    if (PragmaPacked)
+      Notes.push_back({R->getLocation(), recordLabel(R) + " is packed by #pragma pack, which caps member alignment; "
+                                         "move '" + O.Path + "' or end the pragma before this record"});
+    else if (R->hasAttr<PackedAttr>())
       Notes.push_back({R->getLocation(), recordLabel(R) + " is packed"});
     std::vector<FixItHint> Fixes;
-    if (O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
+    if (!PragmaPacked && O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(O.Size) + " "));
     if (!T.HostLayoutNote.empty())
       Notes.push_back({R->getLocation(), T.HostLayoutNote});

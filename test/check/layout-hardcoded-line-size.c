@@ -1,0 +1,49 @@
+// RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size %s -- -std=gnu11 | count 0
+// RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 %s -- -std=gnu11 | FileCheck %s --check-prefix=PPC64 --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch x86_64 --report-over-padding %s -- -std=gnu11 | FileCheck %s --check-prefix=OVER --implicit-check-not="warning:"
+// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 --fix %t.c -- -std=gnu11 > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
+// RUN: cp %s %t2.c && %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 --padding-constant LW_DESTRUCTIVE_SIZE --fix %t2.c -- -std=gnu11 > /dev/null
+// RUN: FileCheck %s --check-prefix=NAMED --input-file=%t2.c
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+/* A project macro: fine on x86_64 (64), too small on ppc64 (128). */
+#define CACHE_LINE_SIZE 64
+// PPC64: :[[@LINE-1]]:9: warning: 'CACHE_LINE_SIZE' is 64, below the destructive interference size of ppc64 (128 bytes) [layout-hardcoded-line-size]
+// FIXED: #define CACHE_LINE_SIZE 128
+// NAMED: #define CACHE_LINE_SIZE LW_DESTRUCTIVE_SIZE
+
+struct queue {
+	atomic_long head __attribute__((aligned(CACHE_LINE_SIZE)));
+	atomic_long tail __attribute__((aligned(CACHE_LINE_SIZE)));
+};
+// PPC64: :[[@LINE-3]]:34: warning: alignment to 'CACHE_LINE_SIZE' of 64 bytes is below the destructive interference size of ppc64 (128 bytes)
+// PPC64: :[[@LINE-3]]:34: warning: alignment to 'CACHE_LINE_SIZE' of 64 bytes is below
+
+/* A literal alignment on a record holding a lock. */
+struct stats {
+	_Alignas(64) pthread_spinlock_t lock;
+	long hits;
+};
+// PPC64: :[[@LINE-3]]:2: warning: alignment of 64 bytes is below the destructive interference size of ppc64 (128 bytes)
+// FIXED: _Alignas(128) pthread_spinlock_t lock;
+
+/* Padding computed from a 64-byte line. */
+struct counter {
+	atomic_long value;
+	char pad[64 - sizeof(atomic_long)];
+};
+// PPC64: :[[@LINE-2]]:11: warning: padding computed from a line of 64 bytes is below the destructive interference size of ppc64 (128 bytes)
+// FIXED: char pad[128 - sizeof(atomic_long)];
+
+/* Negative: alignment that is not about lines (a SIMD vector), and plain data. */
+struct vec { float v[8]; } __attribute__((aligned(32)));
+struct plain { int x; } __attribute__((aligned(64)));
+
+/* Over-padding is reported only on request: 256 on x86_64. */
+struct big {
+	_Alignas(256) pthread_mutex_t lock;
+};
+// OVER: :[[@LINE-2]]:2: warning: alignment of 256 bytes is above the destructive interference size of x86_64 (64 bytes): padding to it costs memory when objects are many

@@ -1,0 +1,44 @@
+// RUN: %lockwright check --quiet --checks=-*,layout-unpadded-array %s -- -std=gnu11 | FileCheck %s --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,layout-unpadded-array --arch parisc --cpu pa8800 %s -- -std=gnu11 | FileCheck %s --check-prefix=PA8800
+// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,layout-unpadded-array --fix %t.c -- -std=gnu11 > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+typedef struct { volatile unsigned int lock[4]; } arch_spinlock_t;
+
+/* The PA-RISC __atomic_hash: a hashed table of small locks, unpadded. */
+arch_spinlock_t __atomic_hash[4];
+// CHECK: :[[@LINE-1]]:17: warning: '__atomic_hash' is an array of locks with a 16-byte stride: each 64-byte destructive-interference window on x86_64 holds 4 elements [layout-unpadded-array]
+// CHECK: note: wrap each 'arch_spinlock_t' in a type aligned to 64 bytes
+// PA8800: warning: '__atomic_hash' is an array of locks with a 16-byte stride: each 128-byte destructive-interference window on parisc (cpu pa8800) holds 8 elements
+// PA8800: note: clang has no target for parisc: offsets and sizes are those of the host
+
+/* The seed's 16 AO_t-style counters hammered by 32 threads: per-thread slots written as a[i]. */
+typedef unsigned long counter_t;
+counter_t counters[16];
+// CHECK: :[[@LINE-1]]:11: warning: 'counters' is an array of per-thread slots (written as counters[i]) with a 8-byte stride
+void *worker(void *arg) { long id = (long)arg; for (int i = 0; i < 1000; i++) counters[id % 16]++; return 0; }
+
+/* A record holding a lock and its data, defined here: the fix aligns the record. */
+struct bucket {
+	pthread_spinlock_t lock;
+	int value;
+};
+// FIXED: struct __attribute__((aligned(64))) bucket {
+struct bucket buckets[32];
+// CHECK: :[[@LINE-1]]:15: warning: 'buckets' is an array of records holding locks with a 8-byte stride
+// CHECK: note: aligning struct bucket to 64 bytes gives every element a window of its own
+
+struct table {
+	atomic_int slots[8];
+};
+// CHECK: :[[@LINE-2]]:13: warning: 'slots' is an array of atomics with a 4-byte stride: each 64-byte destructive-interference window on x86_64 holds 16 elements
+
+/* Negative: padded elements, plain data, a single element. */
+struct __attribute__((aligned(64))) padded_lock { pthread_spinlock_t lock; };
+struct padded_lock padded_locks[8];
+int plain_data[64];
+pthread_mutex_t just_one[1];
+int sum(void) { int s = 0; for (int i = 0; i < 64; i++) s += plain_data[i]; return s; }
