@@ -100,7 +100,11 @@ class CheckDiagnostics : public DiagnosticConsumer {
 public:
   explicit CheckDiagnostics(DiagnosticOptions *Opts) : Printer(llvm::outs(), Opts) {}
 
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override { Printer.BeginSourceFile(LO, PP); }
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    // The "N warnings generated." line after each TU counts that TU only.
+    NumWarnings = NumErrors = 0;
+    Printer.BeginSourceFile(LO, PP);
+  }
   void EndSourceFile() override { Printer.EndSourceFile(); }
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override {
@@ -253,9 +257,19 @@ int applyFixes(const std::vector<tooling::Replacement> &All) {
     tooling::Replacements Merged;
     bool Conflict = false;
     std::set<std::tuple<unsigned, unsigned, std::string>> Unique;
+    std::map<unsigned, std::string> Insertions;
     for (const tooling::Replacement &R : List) {
       if (!Unique.insert({R.getOffset(), R.getLength(), R.getReplacementText().str()}).second)
         continue;
+      // Two different insertions at one point (alignas(64) and alignas(128) from two
+      // architectures) would both land: for us that is a conflict, not a merge.
+      if (R.getLength() == 0) {
+        auto [It, New] = Insertions.emplace(R.getOffset(), R.getReplacementText().str());
+        if (!New && It->second != R.getReplacementText()) {
+          Conflict = true;
+          break;
+        }
+      }
       if (llvm::Error E = Merged.add(R)) {
         llvm::consumeError(std::move(E));
         Conflict = true;
@@ -383,13 +397,20 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       }
       Forced.push_back(std::move(*Spec));
       State.Forced = &Forced.back();
+      // Parse for the architecture where clang can: it has the target and this
+      // machine has its C library headers (a sysroot). Otherwise the host's
+      // layout stands in, and every report says so.
       std::string ClangTarget = State.Forced->stringFact("toolchain.clang_target");
-      if (!ClangTarget.empty())
+      bool Headers = !State.Forced->stringFact("toolchain.sysroot").empty() || State.Forced->boolFact("toolchain.native");
+      if (!ClangTarget.empty() && Headers)
         Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("--target=" + ClangTarget).c_str(),
                                                                ArgumentInsertPosition::BEGIN));
-      else
+      else if (ClangTarget.empty())
         State.HostLayoutNote = "clang has no target for " + Arch + ": offsets and sizes are those of the host (" +
                                LOCKWRIGHT_HOST_TRIPLE + ")";
+      else
+        State.HostLayoutNote = "no C library headers for " + Arch + " here (its spec names no sysroot): offsets "
+                               "and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
     }
     CheckActionFactory Factory(State);
     ToolFailures |= Tool.run(&Factory);

@@ -1,0 +1,2 @@
+struct broken { int x };
+this is not C;
