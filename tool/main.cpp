@@ -22,6 +22,8 @@ const char Usage[] =
     "  spec validate FILE...  check spec files (arch or api) and report every error\n"
     "  check [options] SOURCE... [-- COMPILER ARGS] | -p BUILD_DIR SOURCE...\n"
     "                         layout checks for lock code (clang-tidy conventions)\n"
+    "  layout SOURCE --record NAME [--arch A] [--format text|json|svg|html] [-- ARGS]\n"
+    "                         pahole-style layout with sync objects and false sharing marked\n"
     "\n"
     "Run 'lockwright <command> --help' for the options of a command.\n";
 
@@ -51,6 +53,8 @@ int main(int argc, char **argv) {
     return lockwright::runGen(Tool, Args);
   if (!std::strcmp(Command, "spec"))
     return lockwright::runSpec(Tool, Args);
+  if (!std::strcmp(Command, "layout"))
+    return lockwright::runLayout(Tool, Args);
   if (!std::strcmp(Command, "check"))
     return lockwright::runCheckTool(argv[0], Args);
   lockwright::reportError(std::string("unknown command '") + Command + "'");

@@ -1,0 +1,93 @@
+// `lockwright layout`: a record's layout on a target (options here, the
+// analysis and the renderers in check/LayoutView).
+#include "CommandLine.h"
+#include "Commands.h"
+#include "SpecOptions.h"
+
+#include "check/LayoutView.h"
+#include "check/analysis/ApiNames.h"
+#include "emit/FileWriter.h"
+
+#include <cstdio>
+
+namespace lockwright {
+
+namespace {
+
+const char LayoutUsage[] =
+    "usage: lockwright layout SOURCE --record NAME [--arch ARCH|host] [--cpu CPU]\n"
+    "                         [--format text|json|svg|html] [-o FILE] [--spec-dir DIR] [-- COMPILER ARGS]\n"
+    "\n"
+    "Shows the record's fields with offsets and sizes, holes, cache-line boundaries, its locks and\n"
+    "atomics and the pairs that false-share, for the architecture's layout and line sizes.\n";
+
+} // namespace
+
+int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
+  CommandLine CL;
+  declareSpecOptions(CL);
+  CL.option("record");
+  CL.option("arch");
+  CL.option("cpu");
+  CL.option("format");
+  CL.option("output", {"-o"});
+  CL.flag("help");
+  std::string Error;
+  if (!CL.parse(Args, Error)) {
+    reportError(Error);
+    return ExitUsage;
+  }
+  if (CL.has("help")) {
+    std::fputs(LayoutUsage, stdout);
+    return ExitOk;
+  }
+  // Positionals: the source, then (after --) the compiler arguments.
+  std::vector<std::string> Positionals = CL.positionals();
+  auto Dashes = std::find(Args.begin(), Args.end(), "--");
+  std::vector<std::string> CompilerArgs;
+  if (Dashes != Args.end())
+    CompilerArgs.assign(Dashes + 1, Args.end());
+  size_t Sources = Positionals.size() - CompilerArgs.size();
+  if (Sources != 1 || !CL.has("record")) {
+    reportError("layout takes one source file and --record NAME");
+    std::fputs(LayoutUsage, stderr);
+    return ExitUsage;
+  }
+  std::string Format = CL.getOr("format", "text");
+  if (Format != "text" && Format != "json" && Format != "svg" && Format != "html") {
+    reportError("--format must be text, json, svg or html");
+    return ExitUsage;
+  }
+
+  SpecRepository Repo = makeRepository(Tool, CL);
+  DiagnosticList Diags;
+  std::optional<std::string> Arch = resolveArchName(Repo, CL.getOr("arch", "host"), Diags);
+  std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
+  std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
+  Diags.print(stderr);
+  if (!Spec || Diags.hasErrors())
+    return ExitError;
+  ApiNames Names = ApiNames::fromSpecs(Apis);
+
+  std::optional<LayoutReport> Report =
+      computeLayout(Positionals[0], CompilerArgs, *CL.get("record"), *Spec, Names, Error);
+  if (!Report) {
+    reportError(Positionals[0] + ": " + Error);
+    return ExitError;
+  }
+  std::string Text = Format == "json"   ? renderLayoutJson(*Report)
+                     : Format == "svg"  ? renderLayoutSvg(*Report)
+                     : Format == "html" ? renderLayoutHtml(*Report)
+                                        : renderLayoutText(*Report);
+  if (std::optional<std::string> Out = CL.get("output")) {
+    if (writeFileIfChanged(*Out, Text, Error) == WriteOutcome::Failed) {
+      reportError(Error);
+      return ExitError;
+    }
+    return ExitOk;
+  }
+  std::fputs(Text.c_str(), stdout);
+  return ExitOk;
+}
+
+} // namespace lockwright

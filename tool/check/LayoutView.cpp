@@ -1,0 +1,369 @@
+#include "LayoutView.h"
+
+#include "analysis/ApiNames.h"
+#include "analysis/SharingPairs.h"
+#include "analysis/SyncModel.h"
+
+#include "LockwrightConfig.h"
+#include "spec/SpecLoader.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace lockwright {
+
+namespace {
+
+class FindRecord : public RecursiveASTVisitor<FindRecord> {
+public:
+  explicit FindRecord(const std::string &Name) : Name(Name) {}
+  bool VisitRecordDecl(RecordDecl *RD) {
+    if (!Found && RD->isCompleteDefinition() && !RD->isDependentType() &&
+        (RD->getNameAsString() == Name || RD->getQualifiedNameAsString() == Name ||
+         (RD->getTypedefNameForAnonDecl() && RD->getTypedefNameForAnonDecl()->getNameAsString() == Name)))
+      Found = RD;
+    return true;
+  }
+  const std::string &Name;
+  const RecordDecl *Found = nullptr;
+};
+
+class LayoutConsumer : public ASTConsumer {
+public:
+  LayoutConsumer(CompilerInstance &CI, const std::string &Record, const ApiNames &Names, const ResolvedSpec &Spec,
+                 std::optional<LayoutReport> &Out, std::string &Error)
+      : Model(std::make_unique<SyncModel>(Names, CI.getASTContext())), Record(Record), Spec(Spec), Out(Out),
+        Error(Error) {
+    CI.getPreprocessor().addPPCallbacks(Model->macroRecorder(CI.getPreprocessor()));
+  }
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    if (AST.getDiagnostics().hasErrorOccurred()) {
+      Error = "the source does not compile";
+      return;
+    }
+    Model->collect();
+    FindRecord Finder(Record);
+    Finder.TraverseDecl(AST.getTranslationUnitDecl());
+    if (!Finder.Found) {
+      Error = "no definition of a record named '" + Record + "'";
+      return;
+    }
+    const RecordDecl *R = Finder.Found;
+    LayoutReport Rep;
+    Rep.Record = std::string(R->getKindName()) + " " + Record;
+    Rep.Arch = Spec.Cpu.empty() ? Spec.Arch : Spec.Arch + " (cpu " + Spec.Cpu + ")";
+    Rep.Line = Spec.intFact("cache.l1_line.value");
+    Rep.Destructive = Spec.intFact("cache.destructive.value");
+    const ASTRecordLayout &L = AST.getASTRecordLayout(R);
+    Rep.Size = L.getSize().getQuantity();
+    Rep.Align = L.getAlignment().getQuantity();
+    std::map<const FieldDecl *, std::vector<std::string>> Shares;
+    for (const SharingPair &P : falseSharingPairs(*Model, R, Rep.Destructive)) {
+      Shares[P.First.Top].push_back(P.Second.Top->getNameAsString());
+      Shares[P.Second.Top].push_back(P.First.Top->getNameAsString());
+    }
+    for (const FieldDecl *F : R->fields()) {
+      LayoutField LF;
+      LF.Name = F->getNameAsString();
+      LF.Type = F->getType().getAsString(AST.getPrintingPolicy());
+      LF.Offset = AST.toCharUnitsFromBits(L.getFieldOffset(F->getFieldIndex())).getQuantity();
+      LF.Size = F->isBitField() ? 0 : AST.getTypeSizeInChars(F->getType()).getQuantity();
+      SyncKind K = Model->kindOf(F);
+      if (K != SyncKind::None)
+        LF.Kind = syncKindName(K);
+      else if (const RecordDecl *Inner = F->getType()->getAsRecordDecl(); Inner && !Model->flatten(Inner).empty())
+        LF.Kind = "holds sync objects";
+      LF.SharesWith = Shares[F];
+      Rep.Fields.push_back(LF);
+    }
+    Out = Rep;
+  }
+
+private:
+  std::unique_ptr<SyncModel> Model;
+  const std::string &Record;
+  const ResolvedSpec &Spec;
+  std::optional<LayoutReport> &Out;
+  std::string &Error;
+};
+
+class LayoutAction : public ASTFrontendAction {
+public:
+  LayoutAction(const std::string &Record, const ApiNames &Names, const ResolvedSpec &Spec,
+               std::optional<LayoutReport> &Out, std::string &Error)
+      : Record(Record), Names(Names), Spec(Spec), Out(Out), Error(Error) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<LayoutConsumer>(CI, Record, Names, Spec, Out, Error);
+  }
+
+private:
+  const std::string &Record;
+  const ApiNames &Names;
+  const ResolvedSpec &Spec;
+  std::optional<LayoutReport> &Out;
+  std::string &Error;
+};
+
+class LayoutFactory : public FrontendActionFactory {
+public:
+  LayoutFactory(const std::string &Record, const ApiNames &Names, const ResolvedSpec &Spec,
+                std::optional<LayoutReport> &Out, std::string &Error)
+      : Record(Record), Names(Names), Spec(Spec), Out(Out), Error(Error) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LayoutAction>(Record, Names, Spec, Out, Error);
+  }
+
+private:
+  const std::string &Record;
+  const ApiNames &Names;
+  const ResolvedSpec &Spec;
+  std::optional<LayoutReport> &Out;
+  std::string &Error;
+};
+
+std::string pad(std::string S, size_t Width) {
+  if (S.size() < Width)
+    S.resize(Width, ' ');
+  return S;
+}
+
+std::string num(uint64_t N, int Width) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%*llu", Width, static_cast<unsigned long long>(N));
+  return Buf;
+}
+
+std::string xmlEscape(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    switch (C) {
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+std::string join(const std::vector<std::string> &Items) {
+  std::string Out;
+  for (const std::string &I : Items)
+    Out += (Out.empty() ? "" : ", ") + I;
+  return Out;
+}
+
+} // namespace
+
+std::optional<LayoutReport> computeLayout(const std::string &File, const std::vector<std::string> &CompilerArgs,
+                                          const std::string &RecordName, const ResolvedSpec &Spec,
+                                          const ApiNames &Names, std::string &Error) {
+  std::vector<std::string> Args = CompilerArgs;
+  std::string ClangTarget = Spec.stringFact("toolchain.clang_target");
+  bool Headers = !Spec.stringFact("toolchain.sysroot").empty() || Spec.boolFact("toolchain.native");
+  std::string HostNote;
+  if (!ClangTarget.empty() && Headers)
+    Args.insert(Args.begin(), "--target=" + ClangTarget);
+  else
+    HostNote = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")" +
+               std::string(ClangTarget.empty() ? ": clang has no target for " : ": no C library headers for ") +
+               Spec.Arch;
+  FixedCompilationDatabase DB(".", Args);
+  ClangTool Tool(DB, {File});
+  std::optional<LayoutReport> Out;
+  LayoutFactory Factory(RecordName, Names, Spec, Out, Error);
+  if (Tool.run(&Factory) != 0 && Error.empty())
+    Error = "the source does not compile";
+  if (Out)
+    Out->HostLayoutNote = HostNote;
+  return Out;
+}
+
+std::string renderLayoutText(const LayoutReport &R) {
+  std::string Out = R.Record + " {\n";
+  uint64_t End = 0, Holes = 0, HoleBytes = 0, Members = 0, Line = R.Line;
+  uint64_t NextBoundary = Line;
+  for (const LayoutField &F : R.Fields) {
+    while (F.Offset >= NextBoundary) {
+      Out += "\t/* --- cacheline " + std::to_string(NextBoundary / Line) + " boundary (" +
+             std::to_string(NextBoundary) + " bytes) --- */\n";
+      NextBoundary += Line;
+    }
+    if (F.Offset > End) {
+      Out += "\n\t/* XXX " + std::to_string(F.Offset - End) + " byte" + (F.Offset - End == 1 ? "" : "s") +
+             " hole, try to pack */\n\n";
+      ++Holes;
+      HoleBytes += F.Offset - End;
+    }
+    std::string Line = "\t" + pad(F.Type, 28) + " " + pad(F.Name + ";", 20) + " /* " + num(F.Offset, 5) + " " +
+                       num(F.Size, 5) + " */";
+    if (!F.Kind.empty())
+      Line += "  [" + F.Kind + "]";
+    if (F.Offset % R.Line + F.Size > R.Line && F.Size <= R.Line)
+      Line += " straddles a line";
+    if (!F.SharesWith.empty())
+      Line += " false-shares with " + join(F.SharesWith);
+    Out += Line + "\n";
+    End = std::max(End, F.Offset + F.Size);
+    ++Members;
+  }
+  uint64_t Tail = R.Size > End ? R.Size - End : 0;
+  Out += "\n\t/* size: " + std::to_string(R.Size) + ", cachelines: " +
+         std::to_string((R.Size + R.Line - 1) / R.Line) + ", members: " + std::to_string(Members) + " */\n";
+  Out += "\t/* sum members: " + std::to_string(R.Size - HoleBytes - Tail) + ", holes: " + std::to_string(Holes) +
+         ", sum holes: " + std::to_string(HoleBytes) + " */\n";
+  if (Tail)
+    Out += "\t/* padding: " + std::to_string(Tail) + " */\n";
+  Out += "\t/* " + R.Arch + ": cache line " + std::to_string(R.Line) + ", destructive interference size " +
+         std::to_string(R.Destructive) + ", record aligned to " + std::to_string(R.Align) + " */\n";
+  if (!R.HostLayoutNote.empty())
+    Out += "\t/* " + R.HostLayoutNote + " */\n";
+  return Out + "};\n";
+}
+
+std::string renderLayoutJson(const LayoutReport &R) {
+  llvm::json::Array Fields;
+  for (const LayoutField &F : R.Fields) {
+    llvm::json::Array Shares;
+    for (const std::string &S : F.SharesWith)
+      Shares.push_back(S);
+    Fields.push_back(llvm::json::Object{{"name", F.Name},
+                                        {"type", F.Type},
+                                        {"offset", (int64_t)F.Offset},
+                                        {"size", (int64_t)F.Size},
+                                        {"kind", F.Kind},
+                                        {"false_shares_with", std::move(Shares)}});
+  }
+  llvm::json::Object Root{{"record", R.Record},
+                          {"arch", R.Arch},
+                          {"size", (int64_t)R.Size},
+                          {"align", (int64_t)R.Align},
+                          {"cache_line", (int64_t)R.Line},
+                          {"destructive_size", (int64_t)R.Destructive},
+                          {"fields", std::move(Fields)}};
+  if (!R.HostLayoutNote.empty())
+    Root["note"] = R.HostLayoutNote;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+  return OS.str();
+}
+
+std::string renderLayoutSvg(const LayoutReport &R) {
+  // One row per cache line; a byte is Scale pixels, so every row is 512 pixels wide.
+  const double Width = 512, RowHeight = 44, Left = 90, Top = 40;
+  double Scale = Width / double(R.Line);
+  uint64_t Rows = std::max<uint64_t>(1, (R.Size + R.Line - 1) / R.Line);
+  double Height = Top + Rows * RowHeight + 90;
+  auto Color = [](const LayoutField &F) {
+    if (F.Kind == "lock")
+      return "#d9534f";
+    if (F.Kind == "atomic")
+      return "#f0ad4e";
+    if (!F.Kind.empty())
+      return "#9b59b6";
+    return "#5bc0de";
+  };
+  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(int(Left + Width + 30)) +
+                  "\" height=\"" + std::to_string(int(Height)) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  S += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  S += "<text x=\"" + std::to_string(int(Left)) + "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" +
+       xmlEscape(R.Record + " on " + R.Arch) + " (" + std::to_string(R.Size) + " bytes; line " +
+       std::to_string(R.Line) + ", destructive " + std::to_string(R.Destructive) + ")</text>\n";
+  for (uint64_t Row = 0; Row < Rows; ++Row) {
+    double Y = Top + Row * RowHeight;
+    S += "<text x=\"8\" y=\"" + std::to_string(int(Y + RowHeight / 2 + 4)) + "\">line " + std::to_string(Row) +
+         " @" + std::to_string(Row * R.Line) + "</text>\n";
+    S += "<rect x=\"" + std::to_string(int(Left)) + "\" y=\"" + std::to_string(int(Y + 4)) + "\" width=\"" +
+         std::to_string(int(Width)) + "\" height=\"" + std::to_string(int(RowHeight - 8)) +
+         "\" fill=\"#f7f7f7\" stroke=\"#999\" stroke-dasharray=\"3,2\"/>\n";
+    // A destructive window spans several lines where it is larger: mark its starts.
+    if (R.Destructive > R.Line && (Row * R.Line) % R.Destructive == 0)
+      S += "<line x1=\"" + std::to_string(int(Left - 4)) + "\" y1=\"" + std::to_string(int(Y + 2)) + "\" x2=\"" +
+           std::to_string(int(Left + Width + 4)) + "\" y2=\"" + std::to_string(int(Y + 2)) +
+           "\" stroke=\"black\" stroke-width=\"2\"/>\n";
+  }
+  for (const LayoutField &F : R.Fields) {
+    uint64_t Start = F.Offset, End = F.Offset + std::max<uint64_t>(F.Size, 1);
+    bool Flagged = !F.SharesWith.empty();
+    for (uint64_t Pos = Start; Pos < End;) {
+      uint64_t Row = Pos / R.Line, RowEnd = std::min(End, (Row + 1) * R.Line);
+      double X = Left + (Pos % R.Line) * Scale, W = (RowEnd - Pos) * Scale, Y = Top + Row * RowHeight + 4;
+      S += "<rect class=\"field\" data-name=\"" + xmlEscape(F.Name) + "\" x=\"" + std::to_string(X) + "\" y=\"" +
+           std::to_string(Y) + "\" width=\"" + std::to_string(W) + "\" height=\"" + std::to_string(RowHeight - 8) +
+           "\" fill=\"" + Color(F) + "\" stroke=\"" + (Flagged ? "black" : "white") + "\" stroke-width=\"" +
+           (Flagged ? "3" : "1") + "\"><title>" +
+           xmlEscape(F.Name + ": " + F.Type + ", offset " + std::to_string(F.Offset) + ", " + std::to_string(F.Size) +
+                     " bytes" + (F.Kind.empty() ? "" : " [" + F.Kind + "]") +
+                     (Flagged ? ", false-shares with " + join(F.SharesWith) : "")) +
+           "</title></rect>\n";
+      if (W >= 28)
+        S += "<text x=\"" + std::to_string(X + 3) + "\" y=\"" + std::to_string(Y + RowHeight / 2) + "\">" +
+             xmlEscape(F.Name) + "</text>\n";
+      Pos = RowEnd;
+    }
+  }
+  double LegendY = Top + Rows * RowHeight + 25;
+  const char *Items[][2] = {{"#d9534f", "lock"},
+                            {"#f0ad4e", "atomic"},
+                            {"#9b59b6", "holds sync objects"},
+                            {"#5bc0de", "plain data"}};
+  double X = Left;
+  for (const auto &Item : Items) {
+    S += "<rect x=\"" + std::to_string(X) + "\" y=\"" + std::to_string(LegendY - 10) +
+         "\" width=\"12\" height=\"12\" fill=\"" + Item[0] + "\"/><text x=\"" + std::to_string(X + 16) + "\" y=\"" +
+         std::to_string(LegendY) + "\">" + Item[1] + "</text>\n";
+    X += 120;
+  }
+  S += "<text x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(LegendY + 22) +
+       "\">black outline: a false-sharing pair; dashed rows: cache lines; holes are the grey background</text>\n";
+  if (!R.HostLayoutNote.empty())
+    S += "<text x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(LegendY + 40) + "\">" +
+         xmlEscape(R.HostLayoutNote) + "</text>\n";
+  return S + "</svg>\n";
+}
+
+std::string renderLayoutHtml(const LayoutReport &R) {
+  std::string H = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
+                  xmlEscape(R.Record + " on " + R.Arch) +
+                  "</title>\n<style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
+                  "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}td.n{text-align:right}"
+                  ".flag{font-weight:bold;color:#b00}</style></head>\n<body>\n<h1>" +
+                  xmlEscape(R.Record) + " on " + xmlEscape(R.Arch) + "</h1>\n";
+  H += renderLayoutSvg(R);
+  H += "<table>\n<tr><th>offset</th><th>size</th><th>field</th><th>type</th><th>kind</th><th>false-shares with</th></tr>\n";
+  for (const LayoutField &F : R.Fields)
+    H += std::string("<tr") + (F.SharesWith.empty() ? "" : " class=\"flag\"") + "><td class=\"n\">" +
+         std::to_string(F.Offset) + "</td><td class=\"n\">" + std::to_string(F.Size) + "</td><td>" +
+         xmlEscape(F.Name) + "</td><td>" + xmlEscape(F.Type) + "</td><td>" + xmlEscape(F.Kind) + "</td><td>" +
+         xmlEscape(join(F.SharesWith)) + "</td></tr>\n";
+  H += "</table>\n<pre>" + xmlEscape(renderLayoutText(R)) + "</pre>\n</body></html>\n";
+  return H;
+}
+
+} // namespace lockwright
