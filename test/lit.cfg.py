@@ -39,6 +39,9 @@ config.substitutions.append(("%specdir", os.path.join(source_dir, "specs")))
 config.substitutions.append(("%templatedir", os.path.join(source_dir, "arch-templates")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", lit_config.params.get("python", "python3")))
+# Headless Chromium renders the layout pictures (scripts/bootstrap installs it).
+chromium = shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
+config.substitutions.append(("%screenshot", "sh " + os.path.join(config.test_source_root, "layout", "Inputs", "screenshot.sh") + " " + chromium))
 # The flags every generated header must pass cleanly.
 config.substitutions.append(("%cwarn", "-O2 -Wall -Wextra -Werror"))
 

@@ -81,13 +81,21 @@ public:
       LayoutField LF;
       LF.Name = F->getNameAsString();
       LF.Type = F->getType().getAsString(AST.getPrintingPolicy());
-      LF.Offset = AST.toCharUnitsFromBits(L.getFieldOffset(F->getFieldIndex())).getQuantity();
-      LF.Size = F->isBitField() ? 0 : AST.getTypeSizeInChars(F->getType()).getQuantity();
+      uint64_t BitOffset = L.getFieldOffset(F->getFieldIndex());
+      LF.Offset = BitOffset / 8;
+      if (F->isBitField()) {
+        LF.BitWidth = F->getBitWidthValue(AST);
+        LF.Size = (BitOffset + LF.BitWidth + 7) / 8 - LF.Offset;
+      } else {
+        LF.Size = AST.getTypeSizeInChars(F->getType()).getQuantity();
+      }
       SyncKind K = Model->kindOf(F);
       if (K != SyncKind::None)
         LF.Kind = syncKindName(K);
       else if (const RecordDecl *Inner = F->getType()->getAsRecordDecl(); Inner && !Model->flatten(Inner).empty())
         LF.Kind = "holds sync objects";
+      // Only a synchronisation word pays for straddling (split locks, torn or bus-locked atomics).
+      LF.Straddles = (K != SyncKind::None) && LF.Size <= Rep.Line && LF.Offset % Rep.Line + LF.Size > Rep.Line;
       LF.SharesWith = Shares[F];
       Rep.Fields.push_back(LF);
     }
@@ -148,6 +156,16 @@ std::string num(uint64_t N, int Width) {
   return Buf;
 }
 
+// SVG coordinates: whole numbers without a fraction, others to two places.
+std::string px(double V) {
+  char Buf[32];
+  if (V == double(int64_t(V)))
+    std::snprintf(Buf, sizeof Buf, "%lld", static_cast<long long>(V));
+  else
+    std::snprintf(Buf, sizeof Buf, "%.2f", V);
+  return Buf;
+}
+
 std::string xmlEscape(const std::string &S) {
   std::string Out;
   for (char C : S) {
@@ -171,10 +189,10 @@ std::string xmlEscape(const std::string &S) {
   return Out;
 }
 
-std::string join(const std::vector<std::string> &Items) {
+std::string join(const std::vector<std::string> &Items, const char *Separator = ", ") {
   std::string Out;
   for (const std::string &I : Items)
-    Out += (Out.empty() ? "" : ", ") + I;
+    Out += (Out.empty() ? "" : Separator) + I;
   return Out;
 }
 
@@ -209,26 +227,30 @@ std::string renderLayoutText(const LayoutReport &R) {
   uint64_t End = 0, Holes = 0, HoleBytes = 0, Members = 0, Line = R.Line;
   uint64_t NextBoundary = Line;
   for (const LayoutField &F : R.Fields) {
-    while (F.Offset >= NextBoundary) {
-      Out += "\t/* --- cacheline " + std::to_string(NextBoundary / Line) + " boundary (" +
-             std::to_string(NextBoundary) + " bytes) --- */\n";
-      NextBoundary += Line;
-    }
     if (F.Offset > End) {
       Out += "\n\t/* XXX " + std::to_string(F.Offset - End) + " byte" + (F.Offset - End == 1 ? "" : "s") +
              " hole, try to pack */\n\n";
       ++Holes;
       HoleBytes += F.Offset - End;
     }
-    std::string Line = "\t" + pad(F.Type, 28) + " " + pad(F.Name + ";", 20) + " /* " + num(F.Offset, 5) + " " +
-                       num(F.Size, 5) + " */";
-    if (!F.Kind.empty())
-      Line += "  [" + F.Kind + "]";
-    if (F.Offset % R.Line + F.Size > R.Line && F.Size <= R.Line)
-      Line += " straddles a line";
+    while (F.Offset >= NextBoundary) {
+      Out += "\t/* --- cacheline " + std::to_string(NextBoundary / Line) + " boundary (" +
+             std::to_string(NextBoundary) + " bytes) --- */\n";
+      NextBoundary += Line;
+    }
+    std::string Name = F.BitWidth ? F.Name + ":" + std::to_string(F.BitWidth) : F.Name;
+    std::string Row = "\t" + pad(F.Type, 28) + " " + pad(Name + ";", 20) + " /* " + num(F.Offset, 5) + " " +
+                      num(F.Size, 5) + " */";
+    std::vector<std::string> Notes;
+    if (F.Kind != "data")
+      Notes.push_back("[" + F.Kind + "]");
+    if (F.Straddles)
+      Notes.push_back("straddles a cache line");
     if (!F.SharesWith.empty())
-      Line += " false-shares with " + join(F.SharesWith);
-    Out += Line + "\n";
+      Notes.push_back("false-shares with " + join(F.SharesWith));
+    if (!Notes.empty())
+      Row += "  " + join(Notes, "; ");
+    Out += Row + "\n";
     End = std::max(End, F.Offset + F.Size);
     ++Members;
   }
@@ -257,6 +279,8 @@ std::string renderLayoutJson(const LayoutReport &R) {
                                         {"offset", (int64_t)F.Offset},
                                         {"size", (int64_t)F.Size},
                                         {"kind", F.Kind},
+                                        {"bit_width", (int64_t)F.BitWidth},
+                                        {"straddles_line", F.Straddles},
                                         {"false_shares_with", std::move(Shares)}});
   }
   llvm::json::Object Root{{"record", R.Record},
@@ -285,27 +309,27 @@ std::string renderLayoutSvg(const LayoutReport &R) {
       return "#d9534f";
     if (F.Kind == "atomic")
       return "#f0ad4e";
-    if (!F.Kind.empty())
+    if (F.Kind != "data")
       return "#9b59b6";
     return "#5bc0de";
   };
-  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(int(Left + Width + 30)) +
-                  "\" height=\"" + std::to_string(int(Height)) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + px((Left + Width + 30)) +
+                  "\" height=\"" + px((Height)) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
   S += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  S += "<text x=\"" + std::to_string(int(Left)) + "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" +
-       xmlEscape(R.Record + " on " + R.Arch) + " (" + std::to_string(R.Size) + " bytes; line " +
-       std::to_string(R.Line) + ", destructive " + std::to_string(R.Destructive) + ")</text>\n";
+  S += "<text x=\"" + px((Left)) + "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" +
+       xmlEscape(R.Record + " on " + R.Arch) + " (" + px(R.Size) + " bytes; line " +
+       px(R.Line) + ", destructive " + px(R.Destructive) + ")</text>\n";
   for (uint64_t Row = 0; Row < Rows; ++Row) {
     double Y = Top + Row * RowHeight;
-    S += "<text x=\"8\" y=\"" + std::to_string(int(Y + RowHeight / 2 + 4)) + "\">line " + std::to_string(Row) +
-         " @" + std::to_string(Row * R.Line) + "</text>\n";
-    S += "<rect x=\"" + std::to_string(int(Left)) + "\" y=\"" + std::to_string(int(Y + 4)) + "\" width=\"" +
-         std::to_string(int(Width)) + "\" height=\"" + std::to_string(int(RowHeight - 8)) +
+    S += "<text x=\"8\" y=\"" + px((Y + RowHeight / 2 + 4)) + "\">line " + px(Row) +
+         " @" + px(Row * R.Line) + "</text>\n";
+    S += "<rect x=\"" + px((Left)) + "\" y=\"" + px((Y + 4)) + "\" width=\"" +
+         px((Width)) + "\" height=\"" + px((RowHeight - 8)) +
          "\" fill=\"#f7f7f7\" stroke=\"#999\" stroke-dasharray=\"3,2\"/>\n";
     // A destructive window spans several lines where it is larger: mark its starts.
     if (R.Destructive > R.Line && (Row * R.Line) % R.Destructive == 0)
-      S += "<line x1=\"" + std::to_string(int(Left - 4)) + "\" y1=\"" + std::to_string(int(Y + 2)) + "\" x2=\"" +
-           std::to_string(int(Left + Width + 4)) + "\" y2=\"" + std::to_string(int(Y + 2)) +
+      S += "<line x1=\"" + px((Left - 4)) + "\" y1=\"" + px((Y + 2)) + "\" x2=\"" +
+           px((Left + Width + 4)) + "\" y2=\"" + px((Y + 2)) +
            "\" stroke=\"black\" stroke-width=\"2\"/>\n";
   }
   for (const LayoutField &F : R.Fields) {
@@ -314,17 +338,22 @@ std::string renderLayoutSvg(const LayoutReport &R) {
     for (uint64_t Pos = Start; Pos < End;) {
       uint64_t Row = Pos / R.Line, RowEnd = std::min(End, (Row + 1) * R.Line);
       double X = Left + (Pos % R.Line) * Scale, W = (RowEnd - Pos) * Scale, Y = Top + Row * RowHeight + 4;
-      S += "<rect class=\"field\" data-name=\"" + xmlEscape(F.Name) + "\" x=\"" + std::to_string(X) + "\" y=\"" +
-           std::to_string(Y) + "\" width=\"" + std::to_string(W) + "\" height=\"" + std::to_string(RowHeight - 8) +
-           "\" fill=\"" + Color(F) + "\" stroke=\"" + (Flagged ? "black" : "white") + "\" stroke-width=\"" +
-           (Flagged ? "3" : "1") + "\"><title>" +
-           xmlEscape(F.Name + ": " + F.Type + ", offset " + std::to_string(F.Offset) + ", " + std::to_string(F.Size) +
-                     " bytes" + (F.Kind.empty() ? "" : " [" + F.Kind + "]") +
+      S += "<rect class=\"field\" data-name=\"" + xmlEscape(F.Name) + "\" data-kind=\"" + xmlEscape(F.Kind) + "\" x=\"" + px(X) + "\" y=\"" +
+           px(Y) + "\" width=\"" + px(W) + "\" height=\"" + px(RowHeight - 8) +
+           "\" fill=\"" + Color(F) + "\" stroke=\"" + (Flagged ? "black" : F.Straddles ? "#c00" : "white") +
+           "\" stroke-width=\"" + (Flagged || F.Straddles ? "3" : "1") + "\"" +
+           (F.Straddles ? " stroke-dasharray=\"6,3\"" : "") + "><title>" +
+           xmlEscape(F.Name + ": " + F.Type + ", offset " + px(F.Offset) + ", " + px(F.Size) +
+                     (F.Size == 1 ? " byte [" : " bytes [") + F.Kind + "]" + (F.Straddles ? ", straddles a cache line" : "") +
                      (Flagged ? ", false-shares with " + join(F.SharesWith) : "")) +
            "</title></rect>\n";
-      if (W >= 28)
-        S += "<text x=\"" + std::to_string(X + 3) + "\" y=\"" + std::to_string(Y + RowHeight / 2) + "\">" +
-             xmlEscape(F.Name) + "</text>\n";
+      // About 6.5 pixels a character at font-size 11: shorten the label to its box.
+      size_t Fits = size_t((W - 6) / 6.5);
+      if (Fits >= 2) {
+        std::string Label = F.Name.size() <= Fits ? F.Name : F.Name.substr(0, Fits - 1) + "\u2026";
+        S += "<text x=\"" + px(X + 3) + "\" y=\"" + px(Y + RowHeight / 2) + "\">" +
+             xmlEscape(Label) + "</text>\n";
+      }
       Pos = RowEnd;
     }
   }
@@ -335,15 +364,15 @@ std::string renderLayoutSvg(const LayoutReport &R) {
                             {"#5bc0de", "plain data"}};
   double X = Left;
   for (const auto &Item : Items) {
-    S += "<rect x=\"" + std::to_string(X) + "\" y=\"" + std::to_string(LegendY - 10) +
-         "\" width=\"12\" height=\"12\" fill=\"" + Item[0] + "\"/><text x=\"" + std::to_string(X + 16) + "\" y=\"" +
-         std::to_string(LegendY) + "\">" + Item[1] + "</text>\n";
+    S += "<rect x=\"" + px(X) + "\" y=\"" + px(LegendY - 10) +
+         "\" width=\"12\" height=\"12\" fill=\"" + Item[0] + "\"/><text x=\"" + px(X + 16) + "\" y=\"" +
+         px(LegendY) + "\">" + Item[1] + "</text>\n";
     X += 120;
   }
-  S += "<text x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(LegendY + 22) +
-       "\">black outline: a false-sharing pair; dashed rows: cache lines; holes are the grey background</text>\n";
+  S += "<text x=\"" + px(Left) + "\" y=\"" + px(LegendY + 22) +
+       "\">black outline: a false-sharing pair; red dashes: straddles a cache line; grey: holes and padding</text>\n";
   if (!R.HostLayoutNote.empty())
-    S += "<text x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(LegendY + 40) + "\">" +
+    S += "<text x=\"" + px(Left) + "\" y=\"" + px(LegendY + 40) + "\">" +
          xmlEscape(R.HostLayoutNote) + "</text>\n";
   return S + "</svg>\n";
 }

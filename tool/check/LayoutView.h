@@ -17,7 +17,9 @@ class ApiNames;
 struct LayoutField {
   std::string Name, Type;
   uint64_t Offset = 0, Size = 0;
-  std::string Kind;            // "lock", "atomic", "holds sync objects" or "" (plain data)
+  std::string Kind = "data";   // "lock", "atomic", "holds sync objects" or "data"
+  unsigned BitWidth = 0;       // non-zero for a bit-field; Offset/Size then cover the bytes it touches
+  bool Straddles = false;      // crosses a cache-line boundary although it would fit in one line
   std::vector<std::string> SharesWith; // false-sharing partners (names of other fields)
 };
 
