@@ -41,6 +41,14 @@ struct counter {
 /* Negative: alignment that is not about lines (a SIMD vector), and plain data. */
 struct vec { float v[8]; } __attribute__((aligned(32)));
 struct plain { int x; } __attribute__((aligned(64)));
+/* Negative: a hash entry holding atomics aligned to its own 32 bytes (as ck_ht_entry) is
+   aligned for whole-entry access, not padded against a neighbour. */
+struct ht_entry {
+	_Atomic(unsigned long) key;
+	_Atomic(unsigned long) value;
+	unsigned long key_length;
+	unsigned long hash;
+} __attribute__((aligned(32)));
 
 /* Over-padding is reported only on request: 256 on x86_64. */
 struct big {

@@ -40,3 +40,29 @@ struct __attribute__((packed)) plain_wire {
 	uint8_t kind;
 	uint64_t value;
 };
+
+/* An array of atomics packed one byte in: each 4-byte element is one access, and some cross a line. */
+struct __attribute__((packed)) ring {
+	uint8_t head;
+	_Atomic uint32_t slots[32];
+};
+// CHECK: :[[@LINE-2]]:19: warning: 'slots' (atomic, 4-byte accesses at offset 1 of struct ring) can straddle a 64-byte cache line on x86_64: its offset is not a multiple of the size of one access, so its accesses can span two lines [layout-split-atomic]
+// CHECK: note: struct ring is packed
+// FIXED: _Alignas(4) _Atomic uint32_t slots[32];
+
+/* Negative: an array of pointers used atomically is judged per element, not as one 16-byte object. */
+struct tree_node {
+	unsigned int tid;
+	unsigned int *children[2];
+	unsigned int childnotready[4];
+};
+void wake_child(struct tree_node *n, int i) { __atomic_store_n(&n->children[i], 0, __ATOMIC_RELEASE); }
+void ready_child(struct tree_node *n, int i) { __atomic_store_n(&n->childnotready[i], 0, __ATOMIC_RELEASE); }
+
+/* Negative: a lock type that is a record of two 4-byte words (ck's rwlock) is accessed a
+   word at a time; its 8 bytes in a 4-byte-aligned record never make one access cross a line. */
+typedef struct ck_rwlock { unsigned int writer; unsigned int n_readers; } ck_rwlock_t;
+struct ck_rwlock_recursive {
+	ck_rwlock_t rw;
+	unsigned int wc;
+};

@@ -42,3 +42,13 @@ struct padded_lock padded_locks[8];
 int plain_data[64];
 pthread_mutex_t just_one[1];
 int sum(void) { int s = 0; for (int i = 0; i < 64; i++) s += plain_data[i]; return s; }
+/* Negative: a function's own buffer written as buf[i] is no table of per-thread slots. */
+int parse(const char *in) {
+	char line[512];
+	long prevs[16];
+	for (int i = 0; i < 16 && in[i]; i++) {
+		line[i] = in[i];
+		prevs[i] = i;
+	}
+	return line[0] + (int)prevs[0];
+}

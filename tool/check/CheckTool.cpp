@@ -122,9 +122,16 @@ public:
     Info.FormatDiagnostic(Text);
     std::string Key;
     if (Info.getLocation().isValid() && Info.hasSourceManager()) {
-      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        Key = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+      // A header's finding is reported once per run, however each TU spells its path.
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(Info.getLocation());
+      if (P.isValid()) {
+        std::string File = P.getFilename();
+        if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(Info.getLocation()))))
+          if (!Entry->getFileEntry().tryGetRealPathName().empty())
+            File = Entry->getFileEntry().tryGetRealPathName().str();
+        Key = File + ":" + std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+      }
     }
     Key += " " + Text.str().str();
     if (Ours && !Seen.insert(Key).second) {
@@ -316,14 +323,54 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     Argv.push_back(S.c_str());
   int Argc = static_cast<int>(Argv.size());
 
-  bool ListOnly = std::find(Args.begin(), Args.end(), "--list-checks") != Args.end() ||
-                  std::find(Args.begin(), Args.end(), "-list-checks") != Args.end();
+  auto Given = [&](llvm::StringRef Name) {
+    return std::any_of(Args.begin(), Args.end(), [&](llvm::StringRef A) {
+      return A == "-" + Name.str() || A == "--" + Name.str() || A.starts_with("-" + Name.str() + "=") ||
+             A.starts_with("--" + Name.str() + "=");
+    });
+  };
+  bool ListOnly = Given("list-checks"), WholeDatabase = Given("p");
   auto Parser = CommonOptionsParser::create(Argc, Argv.data(), CheckCategory,
-                                            ListOnly ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore, Overview);
+                                            ListOnly || WholeDatabase ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore,
+                                            Overview);
   if (!Parser) {
     llvm::errs() << llvm::toString(Parser.takeError());
     return 2;
   }
+  if (Parser->getSourcePathList().empty() && !ListOnly) {
+    // As run-clang-tidy: -p and no sources checks every file of compile_commands.json.
+    // Parse again with them named, so that --extra-arg and friends apply as usual.
+    std::string BuildPath, Error;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      if ((A == "-p" || A == "--p") && I + 1 < Args.size())
+        BuildPath = Args[I + 1];
+      else if (A.consume_front("-p=") || A.consume_front("--p="))
+        BuildPath = A.str();
+    }
+    std::unique_ptr<CompilationDatabase> Database = CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+    if (!Database) {
+      llvm::errs() << "lockwright: error: " << Error << "\n";
+      return 2;
+    }
+    std::vector<std::string> AllFiles = Database->getAllFiles();
+    if (AllFiles.empty()) {
+      llvm::errs() << "lockwright: error: the compilation database in '" << BuildPath << "' lists no files\n";
+      return 2;
+    }
+    auto DashDash = std::find(Storage.begin(), Storage.end(), "--");
+    Storage.insert(DashDash, AllFiles.begin(), AllFiles.end());
+    Argv.clear();
+    for (const std::string &S : Storage)
+      Argv.push_back(S.c_str());
+    Argc = static_cast<int>(Argv.size());
+    Parser = CommonOptionsParser::create(Argc, Argv.data(), CheckCategory, llvm::cl::OneOrMore, Overview);
+    if (!Parser) {
+      llvm::errs() << llvm::toString(Parser.takeError());
+      return 2;
+    }
+  }
+  const std::vector<std::string> &Files = Parser->getSourcePathList();
 
   CheckFilter Filter(ChecksOpt);
   for (const std::string &Unmatched : Filter.unmatched())
@@ -375,6 +422,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
 
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
   DiagOpts->ShowColors = false;
+  // As clang-tidy: a database spells files relative to each entry's directory, and
+  // "serial.c:221" would not say which of several serial.c files is meant.
+  DiagOpts->AbsolutePath = true;
   CheckDiagnostics Consumer(DiagOpts.get());
   int ToolFailures = 0;
   RunState State;
@@ -384,10 +434,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::vector<ResolvedSpec> Forced;
   Forced.reserve(Arches.size());
   for (const std::string &Arch : Arches) {
-    ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
-    Tool.setDiagnosticConsumer(&Consumer);
     State.Forced = nullptr;
     State.HostLayoutNote.clear();
+    std::string Target;
     if (!Arch.empty()) {
       DiagnosticList SpecDiags;
       std::optional<ResolvedSpec> Spec = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
@@ -403,8 +452,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       std::string ClangTarget = State.Forced->stringFact("toolchain.clang_target");
       bool Headers = !State.Forced->stringFact("toolchain.sysroot").empty() || State.Forced->boolFact("toolchain.native");
       if (!ClangTarget.empty() && Headers)
-        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("--target=" + ClangTarget).c_str(),
-                                                               ArgumentInsertPosition::BEGIN));
+        Target = "--target=" + ClangTarget;
       else if (ClangTarget.empty())
         State.HostLayoutNote = "clang has no target for " + Arch + ": offsets and sizes are those of the host (" +
                                LOCKWRIGHT_HOST_TRIPLE + ")";
@@ -413,7 +461,19 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                "and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
     }
     CheckActionFactory Factory(State);
-    ToolFailures |= Tool.run(&Factory);
+    // One ClangTool, and so one FileManager, per source: a shared one caches
+    // files by the relative names compile commands use ("./validate.h"), which
+    // name different files in different directories of one database.
+    for (size_t I = 0; I < Files.size(); ++I) {
+      if (Files.size() > 1 && !QuietOpt)
+        llvm::errs() << "[" << I + 1 << "/" << Files.size() << "] " << Files[I]
+                     << (Arch.empty() ? "" : " (" + Arch + ")") << "\n";
+      ClangTool Tool(Parser->getCompilations(), {Files[I]});
+      Tool.setDiagnosticConsumer(&Consumer);
+      if (!Target.empty())
+        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Target.c_str(), ArgumentInsertPosition::BEGIN));
+      ToolFailures |= Tool.run(&Factory);
+    }
   }
   State.SpecDiags.print(stderr);
 
@@ -421,7 +481,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   if (!QuietOpt)
     llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
                  << Consumer.Errors << " error" << (Consumer.Errors == 1 ? "" : "s") << " in "
-                 << Parser->getSourcePathList().size() << " file" << (Parser->getSourcePathList().size() == 1 ? "" : "s")
+                 << Files.size() << " file" << (Files.size() == 1 ? "" : "s")
                  << (State.Suppressed ? " (" + std::to_string(State.Suppressed) + " suppressed by NOLINT)" : "")
                  << "\n";
   return ToolFailures || Consumer.Errors || FixFailures || State.SpecDiags.hasErrors() ? 1 : 0;

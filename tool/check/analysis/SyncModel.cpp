@@ -358,6 +358,31 @@ bool SyncModel::coAccessed(const ValueDecl *A, const ValueDecl *B) const {
   return false;
 }
 
+bool SyncModel::coAccessed(const SyncObject &A, const SyncObject &B) const {
+  // Records that hold both (the struct around the pair) say nothing about the pair.
+  size_t Shared = 0;
+  while (Shared < A.Containers.size() && Shared < B.Containers.size() && A.Containers[Shared] == B.Containers[Shared])
+    ++Shared;
+  auto Accessors = [&](const SyncObject &O) {
+    std::set<const FunctionDecl *> Out;
+    auto Add = [&](const ValueDecl *D) {
+      if (const ObjectUse *U = use(D)) {
+        std::set<const FunctionDecl *> Acc = U->accessors();
+        Out.insert(Acc.begin(), Acc.end());
+      }
+    };
+    Add(O.Leaf);
+    for (size_t I = Shared; I < O.Containers.size(); ++I)
+      Add(O.Containers[I]);
+    return Out;
+  };
+  std::set<const FunctionDecl *> FA = Accessors(A);
+  for (const FunctionDecl *F : Accessors(B))
+    if (FA.count(F))
+      return true;
+  return false;
+}
+
 bool SyncModel::mayBeWritten(const ValueDecl *D) const {
   if (D->getType().isConstQualified())
     return false;
@@ -373,32 +398,48 @@ bool SyncModel::mayBeWritten(const ValueDecl *D) const {
 
 std::vector<SyncObject> SyncModel::flatten(const RecordDecl *R) const {
   std::vector<SyncObject> Out;
+  std::vector<const FieldDecl *> Containers;
   if (R && R->getDefinition() && !R->isInvalidDecl() && !R->isDependentType())
-    flattenInto(R->getDefinition(), 0, "", nullptr, Out, 0);
+    flattenInto(R->getDefinition(), 0, "", Containers, Out);
   return Out;
 }
 
-void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::string &Prefix, const FieldDecl *Top,
-                            std::vector<SyncObject> &Out, unsigned Depth) const {
-  if (Depth > 8)
+void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::string &Prefix,
+                            std::vector<const FieldDecl *> &Containers, std::vector<SyncObject> &Out) const {
+  if (Containers.size() > 8)
     return;
   const ASTRecordLayout &Layout = Context.getASTRecordLayout(R);
   for (const FieldDecl *F : R->fields()) {
     if (F->isBitField() || F->getType()->isIncompleteType() || F->getType()->isDependentType())
       continue;
     uint64_t Offset = Base + Context.toCharUnitsFromBits(Layout.getFieldOffset(F->getFieldIndex())).getQuantity();
-    const FieldDecl *Owner = Top ? Top : F;
+    const FieldDecl *Owner = Containers.empty() ? F : Containers.front();
     std::string Path = Prefix.empty() ? F->getNameAsString() : Prefix + "." + F->getNameAsString();
     SyncKind K = kindOf(F);
     if (K != SyncKind::None) {
-      Out.push_back({Owner, F, Path, Offset, (uint64_t)Context.getTypeSizeInChars(F->getType()).getQuantity(), K});
+      Out.push_back({Owner, F, Path, Offset, (uint64_t)Context.getTypeSizeInChars(F->getType()).getQuantity(), K,
+                     accessUnit(F->getType()), Containers});
       continue;
     }
     // Enter nested records (not arrays of them: an array is one object for the layout checks).
     if (const RecordDecl *Inner = F->getType()->getAsRecordDecl())
-      if (Inner->getDefinition())
-        flattenInto(Inner->getDefinition(), Offset, Path, Owner, Out, Depth + 1);
+      if (Inner->getDefinition()) {
+        Containers.push_back(F);
+        flattenInto(Inner->getDefinition(), Offset, Path, Containers, Out);
+        Containers.pop_back();
+      }
   }
+}
+
+uint64_t SyncModel::accessUnit(QualType T) const {
+  while (const ArrayType *AT = Context.getAsArrayType(T))
+    T = AT->getElementType();
+  // A record (a ticket lock, an rwlock of two counters) is accessed a word at a
+  // time, or whole when the author aligned it for a double-width CAS: either
+  // way its alignment bounds what one access can touch.
+  if (T->isRecordType())
+    return Context.getTypeAlignInChars(T).getQuantity();
+  return Context.getTypeSizeInChars(T).getQuantity();
 }
 
 } // namespace lockwright

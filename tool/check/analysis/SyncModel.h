@@ -49,6 +49,8 @@ struct SyncObject {
   uint64_t Offset = 0;          // bytes from the start of the checked record
   uint64_t Size = 0;            // bytes
   SyncKind Kind = SyncKind::None;
+  uint64_t AccessUnit = 0;      // bytes one access touches: an element of an array, a word of a record
+  std::vector<const clang::FieldDecl *> Containers; // the members of records entered to reach Leaf, outermost first
 };
 
 /// Arguments of API macros (READ_ONCE(x), smp_load_acquire(p), ...), by spelling range.
@@ -71,6 +73,8 @@ public:
   const ObjectUse *use(const clang::ValueDecl *D) const;
   /// Some function reads or writes both.
   bool coAccessed(const clang::ValueDecl *A, const clang::ValueDecl *B) const;
+  /// Some function uses both, or a record holding one of them ('&s->stack' passed on uses all of it).
+  bool coAccessed(const SyncObject &A, const SyncObject &B) const;
   /// Written somewhere, or of a writable sync type with no use seen in this TU.
   bool mayBeWritten(const clang::ValueDecl *D) const;
   bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }
@@ -87,7 +91,8 @@ public:
 private:
   friend class UsageVisitor;
   void flattenInto(const clang::RecordDecl *R, uint64_t Base, const std::string &Prefix,
-                   const clang::FieldDecl *Top, std::vector<SyncObject> &Out, unsigned Depth) const;
+                   std::vector<const clang::FieldDecl *> &Containers, std::vector<SyncObject> &Out) const;
+  uint64_t accessUnit(clang::QualType T) const;
 
   const ApiNames &Names;
   clang::ASTContext &Context;

@@ -10,6 +10,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
@@ -178,6 +179,9 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
       Sync = Model.kindOfType(TD->getUnderlyingType()) != SyncKind::None ||
              (TD->getUnderlyingType()->getAsRecordDecl() &&
               !Model.flatten(TD->getUnderlyingType()->getAsRecordDecl()).empty());
+    const RecordDecl *OwnRecord = dyn_cast<RecordDecl>(D);
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      OwnRecord = TD->getUnderlyingType()->getAsRecordDecl();
     for (const AlignedAttr *A : D->specific_attrs<AlignedAttr>()) {
       if (!A->isAlignmentExpr() || !A->getAlignmentExpr() || A->isAlignmentDependent())
         continue;
@@ -198,6 +202,11 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
       std::string Macro = Loc.isMacroID() ? Lexer::getImmediateMacroName(Loc, SM, Ctx.langOpts()).str() : "";
       bool NamedConstant = !Macro.empty() && (Model.names().constant(Macro) || looksLikeLineSizeMacro(Macro));
       if (!Sync && !NamedConstant)
+        continue;
+      // A record aligned to its own size (a 32-byte hash entry, a double-word CAS
+      // pair) is aligned for whole-object access, not separated from a neighbour.
+      if (!NamedConstant && OwnRecord && OwnRecord->isCompleteDefinition() &&
+          (uint64_t)AST.getASTRecordLayout(OwnRecord).getDataSize().getQuantity() == Value)
         continue;
       uint64_t Threshold = NamedConstant ? thresholdFor(Model.names(), Macro, T) : T.Destructive;
       ReportLiteral(A->getLocation(), Loc.isMacroID() ? nullptr : E, Value,

@@ -32,15 +32,26 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
   uint64_t RecordAlign = Ctx.ast().getASTRecordLayout(R).getAlignment().getQuantity();
   const SourceManager &SM = Ctx.ast().getSourceManager();
   for (const SyncObject &O : Model.flatten(R)) {
-    // Only words: a 40-byte mutex spans lines by size, its lock word does not.
-    if (O.Size == 0 || O.Size > 16 || (O.Size & (O.Size - 1)) != 0)
+    // One access is what can split: an element of an array, a word of a lock
+    // record; a 40-byte mutex spans lines by size, its lock word does not.
+    uint64_t Unit = O.AccessUnit;
+    if (Unit == 0 || Unit > 16 || (Unit & (Unit - 1)) != 0)
       continue;
-    if (!mayStraddle(O.Offset, O.Size, T.L1Line, RecordAlign))
+    // Elements of an array sit at Offset plus multiples of Unit; the pattern repeats every line.
+    bool Straddles = false;
+    for (uint64_t At = O.Offset; At + Unit <= O.Offset + O.Size && At < O.Offset + T.L1Line + Unit && !Straddles;
+         At += Unit)
+      Straddles = mayStraddle(At, Unit, T.L1Line, RecordAlign);
+    if (!Straddles)
       continue;
-    std::string Message = "'" + O.Path + "' (" + syncKindName(O.Kind) + ", " + std::to_string(O.Size) +
-                          " bytes at offset " + std::to_string(O.Offset) + " of " + recordLabel(R) +
-                          ") can straddle a " + std::to_string(T.L1Line) + "-byte cache line on " + T.label() +
-                          ": its offset is not a multiple of its size, so its accesses can span two lines";
+    std::string What = Unit == O.Size ? std::to_string(O.Size) + " bytes" : std::to_string(Unit) + "-byte accesses";
+    std::string Why = O.Offset % Unit != 0
+                          ? std::string(Unit == O.Size ? "its offset is not a multiple of its size" : "its offset is not a multiple of the size of one access")
+                          : recordLabel(R) + " is only " + std::to_string(RecordAlign) + "-byte aligned";
+    std::string Message = "'" + O.Path + "' (" + syncKindName(O.Kind) + ", " + What + " at offset " +
+                          std::to_string(O.Offset) + " of " + recordLabel(R) + ") can straddle a " +
+                          std::to_string(T.L1Line) + "-byte cache line on " + T.label() + ": " + Why +
+                          ", so its accesses can span two lines";
     std::vector<CheckContext::Note> Notes;
     // Under #pragma pack an alignment attribute on a member does not apply: no mechanical fix.
     bool PragmaPacked = R->hasAttr<MaxFieldAlignmentAttr>();
@@ -51,7 +62,7 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
       Notes.push_back({R->getLocation(), recordLabel(R) + " is packed"});
     std::vector<FixItHint> Fixes;
     if (!PragmaPacked && O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
-      Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(O.Size) + " "));
+      Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Unit) + " "));
     if (!T.HostLayoutNote.empty())
       Notes.push_back({R->getLocation(), T.HostLayoutNote});
     Ctx.report(name(), O.Leaf->getLocation(), Message, Notes, Fixes);

@@ -39,6 +39,14 @@ bool elementOf(QualType T, const ASTContext &AST, QualType &Element, uint64_t &C
   return true;
 }
 
+/// Where other threads can reach plain slots: a member, a global or a static.
+/// A function's own buffer written as buf[i] is not a table of per-thread slots.
+bool sharable(const ValueDecl *D) {
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    return VD->hasGlobalStorage();
+  return isa<FieldDecl>(D);
+}
+
 } // namespace
 
 void UnpaddedArrayCheck::registerMatchers(MatchFinder &Finder) {
@@ -69,7 +77,7 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
     What = "records holding " + std::string(syncKindName(Model.flatten(ElementRecord).front().Kind)) + "s";
   } else if (Model.kindOf(D) != SyncKind::None) {
     What = std::string(syncKindName(Model.kindOf(D))) + "s";
-  } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite) {
+  } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite && sharable(D)) {
     What = "per-thread slots (written as " + D->getNameAsString() + "[i])";
   } else {
     return;

@@ -1,0 +1,3 @@
+#include "./local.h"
+#include "../shared.h"
+int one(void) { return 1; }
