@@ -42,6 +42,10 @@ struct padded_lock padded_locks[8];
 int plain_data[64];
 pthread_mutex_t just_one[1];
 int sum(void) { int s = 0; for (int i = 0; i < 64; i++) s += plain_data[i]; return s; }
+/* Negative: per-thread units padded to a window (liburcu's DEFINE_PER_THREAD): each thread owns
+   its whole inner array of counters. */
+struct per_thread_counts { long long v[8] __attribute__((aligned(64))); } per_thread_counts[16];
+void count_stage(int thread, int stage) { per_thread_counts[thread].v[stage]++; }
 /* Negative: a function's own buffer written as buf[i] is no table of per-thread slots. */
 int parse(const char *in) {
 	char line[512];

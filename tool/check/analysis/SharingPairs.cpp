@@ -29,7 +29,7 @@ std::vector<SharingPair> falseSharingPairs(const SyncModel &Model, const RecordD
       const SyncObject &A = Objects[I];
       uint64_t AEnd = A.Offset + std::max<uint64_t>(A.Size, 1);
       if (B.Offset < AEnd || !mayShareWindow(AEnd, B.Offset, Window, RecordAlign) ||
-          Model.coAccessed(A, B))
+          Model.usedTogether(A, B))
         continue;
       Pairs.push_back({A, B});
       break;

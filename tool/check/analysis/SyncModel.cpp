@@ -135,8 +135,15 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee || CE->getNumArgs() == 0)
       return true;
-    if (std::optional<ApiNames::Access> A = Model.Names.access(Callee->getNameAsString()))
+    if (std::optional<ApiNames::Access> A = Model.Names.access(Callee->getNameAsString())) {
       record(designated(CE->getArg(0)), *A);
+      return true;
+    }
+    // '&s->stack' handed to a function we do not know (ck_stack_push_upmc): it may write all of it.
+    for (const Expr *Arg : CE->arguments())
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()); UO && UO->getOpcode() == UO_AddrOf)
+        if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
+          Model.Uses[D].Writers.insert(Current);
     return true;
   }
 
@@ -179,7 +186,10 @@ public:
     if (std::optional<ApiNames::Access> A = methodAccess(CE->getArg(0), MD))
       record(designated(CE->getArg(0)), *A);
     else if (CE->isAssignmentOp())
-      plainWrite(CE->getArg(0));
+      plainWrite(CE->getArg(0), CE->getOperator() != OO_Equal ||
+                                    (CE->getNumArgs() > 1 && refersTo(CE->getArg(1), designated(CE->getArg(0)))));
+    else if (CE->getOperator() == OO_PlusPlus || CE->getOperator() == OO_MinusMinus)
+      plainWrite(CE->getArg(0), true);
     return true;
   }
 
@@ -212,14 +222,16 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      plainWrite(BO->getLHS());
+    if (BO->isCompoundAssignmentOp())
+      plainWrite(BO->getLHS(), true);
+    else if (BO->isAssignmentOp())
+      plainWrite(BO->getLHS(), refersTo(BO->getRHS(), designated(BO->getLHS())));
     return true;
   }
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp())
-      plainWrite(UO->getSubExpr());
+      plainWrite(UO->getSubExpr(), true);
     return true;
   }
 
@@ -264,7 +276,9 @@ private:
     }
   }
 
-  void plainWrite(const Expr *LHS) {
+  /// ReadModifyWrite: a[i]++, a[i] += n, a[i] = a[i] + n. Per-thread slots are
+  /// counters updated in place; a buffer or ring filled as a[i] = v is not.
+  void plainWrite(const Expr *LHS, bool ReadModifyWrite) {
     bool Subscripted = false, ConstantIndex = false;
     const ValueDecl *D = designated(LHS, &Subscripted, &ConstantIndex);
     if (!D)
@@ -272,8 +286,21 @@ private:
     ObjectUse &U = Model.Uses[D];
     if (Current)
       U.Writers.insert(Current);
-    if (Subscripted && !ConstantIndex)
+    if (Subscripted && !ConstantIndex && ReadModifyWrite)
       U.IndexedWrite = true;
+  }
+
+  static bool refersTo(const Stmt *S, const ValueDecl *D) {
+    if (!S || !D)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->getMemberDecl() == D)
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (refersTo(Child, D))
+        return true;
+    return false;
   }
 
   SyncModel &Model;
@@ -347,40 +374,40 @@ const ObjectUse *SyncModel::use(const ValueDecl *D) const {
   return It == Uses.end() ? nullptr : &It->second;
 }
 
-bool SyncModel::coAccessed(const ValueDecl *A, const ValueDecl *B) const {
-  const ObjectUse *UA = use(A), *UB = use(B);
-  if (!UA || !UB)
-    return false;
-  std::set<const FunctionDecl *> FA = UA->accessors();
-  for (const FunctionDecl *F : UB->accessors())
-    if (FA.count(F))
-      return true;
-  return false;
-}
-
-bool SyncModel::coAccessed(const SyncObject &A, const SyncObject &B) const {
+bool SyncModel::usedTogether(const SyncObject &A, const SyncObject &B) const {
   // Records that hold both (the struct around the pair) say nothing about the pair.
   size_t Shared = 0;
   while (Shared < A.Containers.size() && Shared < B.Containers.size() && A.Containers[Shared] == B.Containers[Shared])
     ++Shared;
-  auto Accessors = [&](const SyncObject &O) {
-    std::set<const FunctionDecl *> Out;
+  auto Gather = [&](const SyncObject &O, std::set<const FunctionDecl *> &Writers,
+                    std::set<const FunctionDecl *> &Accessors) {
     auto Add = [&](const ValueDecl *D) {
       if (const ObjectUse *U = use(D)) {
-        std::set<const FunctionDecl *> Acc = U->accessors();
-        Out.insert(Acc.begin(), Acc.end());
+        Writers.insert(U->Writers.begin(), U->Writers.end());
+        std::set<const FunctionDecl *> All = U->accessors();
+        Accessors.insert(All.begin(), All.end());
       }
     };
     Add(O.Leaf);
     for (size_t I = Shared; I < O.Containers.size(); ++I)
       Add(O.Containers[I]);
-    return Out;
   };
-  std::set<const FunctionDecl *> FA = Accessors(A);
-  for (const FunctionDecl *F : Accessors(B))
-    if (FA.count(F))
-      return true;
-  return false;
+  std::set<const FunctionDecl *> WA, AA, WB, AB;
+  Gather(A, WA, AA);
+  Gather(B, WB, AB);
+  bool Accessed = false, HandsAToB = false, HandsBToA = false;
+  for (const FunctionDecl *F : AA) {
+    if (!AB.count(F))
+      continue;
+    if (WA.count(F) && WB.count(F))
+      return true; // one function writes both: one object
+    Accessed = true;
+    HandsAToB |= WA.count(F) && !WB.count(F);
+    HandsBToA |= WB.count(F) && !WA.count(F);
+  }
+  // Each side writes its own and reads the other's (a ring's head and tail):
+  // two parties handing off through the pair, the textbook false-sharing case.
+  return Accessed && !(HandsAToB && HandsBToA);
 }
 
 bool SyncModel::mayBeWritten(const ValueDecl *D) const {

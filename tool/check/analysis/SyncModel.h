@@ -71,10 +71,11 @@ public:
   SyncKind kindOfType(clang::QualType T) const;
   SyncKind kindOf(const clang::ValueDecl *D) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
-  /// Some function reads or writes both.
-  bool coAccessed(const clang::ValueDecl *A, const clang::ValueDecl *B) const;
-  /// Some function uses both, or a record holding one of them ('&s->stack' passed on uses all of it).
-  bool coAccessed(const SyncObject &A, const SyncObject &B) const;
+  /// Some function uses both (a lock and what it guards, a ticket lock's halves),
+  /// counting uses of a record that holds one ('&s->stack' passed on). Not when
+  /// they only meet in functions that each write one and read the other (a
+  /// ring's producer and consumer): that is two parties handing off.
+  bool usedTogether(const SyncObject &A, const SyncObject &B) const;
   /// Written somewhere, or of a writable sync type with no use seen in this TU.
   bool mayBeWritten(const clang::ValueDecl *D) const;
   bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }

@@ -33,7 +33,7 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
     std::string Message = "'" + B.Path + "' (" + syncKindName(B.Kind) + ") and '" + A.Path + "' (" +
                           syncKindName(A.Kind) + ") of " + recordLabel(R) + " can share a " +
                           std::to_string(T.Destructive) + "-byte destructive-interference window on " + T.label() +
-                          "; no function uses both, so they false-share";
+                          "; they are written independently, so they false-share";
     std::vector<CheckContext::Note> Notes;
     Notes.push_back({A.Leaf->getLocation(), "'" + A.Path + "' is at offset " + std::to_string(A.Offset) + " (" +
                                                 std::to_string(A.Size) + " bytes); '" + B.Path + "' is at offset " +

@@ -39,12 +39,19 @@ bool elementOf(QualType T, const ASTContext &AST, QualType &Element, uint64_t &C
   return true;
 }
 
-/// Where other threads can reach plain slots: a member, a global or a static.
-/// A function's own buffer written as buf[i] is not a table of per-thread slots.
-bool sharable(const ValueDecl *D) {
+/// Where several threads can reach plain slots: a member, a global or a static.
+/// A function's own buffer written as buf[i] is not a table of per-thread slots,
+/// nor is an array inside a record padded to the window (a per-thread unit such
+/// as liburcu's DEFINE_PER_THREAD, whose one owner updates every slot).
+bool sharable(const ValueDecl *D, const ASTContext &AST, uint64_t Window) {
   if (const auto *VD = dyn_cast<VarDecl>(D))
     return VD->hasGlobalStorage();
-  return isa<FieldDecl>(D);
+  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    const RecordDecl *Parent = FD->getParent();
+    return !Parent->isCompleteDefinition() ||
+           (uint64_t)AST.getTypeAlignInChars(AST.getRecordType(Parent)).getQuantity() < Window;
+  }
+  return false;
 }
 
 } // namespace
@@ -77,7 +84,7 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
     What = "records holding " + std::string(syncKindName(Model.flatten(ElementRecord).front().Kind)) + "s";
   } else if (Model.kindOf(D) != SyncKind::None) {
     What = std::string(syncKindName(Model.kindOf(D))) + "s";
-  } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite && sharable(D)) {
+  } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite && sharable(D, AST, Ctx.target().Destructive)) {
     What = "per-thread slots (written as " + D->getNameAsString() + "[i])";
   } else {
     return;
