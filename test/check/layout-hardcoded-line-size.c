@@ -1,6 +1,8 @@
 // RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size %s -- -std=gnu11 | count 0
 // RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 %s -- -std=gnu11 | FileCheck %s --check-prefix=PPC64 --implicit-check-not="warning:"
 // RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch x86_64 --report-over-padding %s -- -std=gnu11 | FileCheck %s --check-prefix=OVER --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch s390x %s -- -std=gnu11 | FileCheck %s --check-prefix=WIDE -DARCH=s390x --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch aarch64 --cpu a64fx %s -- -std=gnu11 | FileCheck %s --check-prefix=WIDE -DARCH="aarch64 (cpu a64fx)" --implicit-check-not="warning:"
 // RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 --fix %t.c -- -std=gnu11 > /dev/null
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
 // RUN: cp %s %t2.c && %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 --padding-constant LW_DESTRUCTIVE_SIZE --fix %t2.c -- -std=gnu11 > /dev/null
@@ -12,6 +14,10 @@
 /* A project macro: fine on x86_64 (64), too small on ppc64 (128). */
 #define CACHE_LINE_SIZE 64
 // PPC64: :[[@LINE-1]]:9: warning: 'CACHE_LINE_SIZE' is 64, below the destructive interference size of ppc64 (128 bytes) [layout-hardcoded-line-size]
+// WIDE: :[[@LINE-2]]:9: warning: 'CACHE_LINE_SIZE' is 64, below the destructive interference size of [[ARCH]] (256 bytes)
+// WIDE-COUNT-2: warning: alignment to 'CACHE_LINE_SIZE' of 64 bytes is below the destructive interference size of [[ARCH]] (256 bytes)
+// WIDE: warning: alignment of 64 bytes is below the destructive interference size of [[ARCH]] (256 bytes)
+// WIDE: warning: padding computed from a line of 64 bytes is below the destructive interference size of [[ARCH]] (256 bytes)
 // FIXED: #define CACHE_LINE_SIZE 128
 // NAMED: #define CACHE_LINE_SIZE LW_DESTRUCTIVE_SIZE
 
