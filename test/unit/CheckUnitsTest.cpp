@@ -1,0 +1,111 @@
+// Unit tests of the checker's pure parts: window arithmetic, check globs, and
+// the API name table built from the shipped specs/api.
+#include "CheckRegistry.h"
+#include "analysis/ApiNames.h"
+#include "analysis/LayoutMath.h"
+#include "spec/SpecLoader.h"
+
+#include <gtest/gtest.h>
+
+namespace lockwright {
+namespace {
+
+TEST(LayoutMath, ShareWindowDependsOnTheGapAndTheRecordAlignment) {
+  // 8-byte objects at 0 and 8 of a 64-aligned record: one window.
+  EXPECT_TRUE(mayShareWindow(8, 8, 64, 64));
+  // B a full window after A's last byte: never.
+  EXPECT_FALSE(mayShareWindow(8, 71, 64, 64));
+  // At 0 and 64: 57 bytes from A's last byte to B. Separated when the record
+  // is 8-aligned (A's last byte is at least 7 into its window); in a 4-aligned
+  // record the base can sit 60 bytes in, leaving A's last byte 3 into the next
+  // window, and B 57 bytes later in that same window.
+  EXPECT_FALSE(mayShareWindow(8, 64, 64, 64));
+  EXPECT_FALSE(mayShareWindow(8, 64, 64, 8));
+  EXPECT_TRUE(mayShareWindow(8, 64, 64, 4));
+  // The same record judged at ppc64's 128.
+  EXPECT_TRUE(mayShareWindow(8, 64, 128, 128));
+}
+
+TEST(LayoutMath, StraddleNeedsAMisalignedUnit) {
+  EXPECT_FALSE(mayStraddle(0, 8, 64, 8));
+  EXPECT_FALSE(mayStraddle(56, 8, 64, 64));
+  EXPECT_TRUE(mayStraddle(60, 8, 64, 64));  // crosses byte 64
+  EXPECT_TRUE(mayStraddle(3, 8, 64, 1));    // packed: the base can be anywhere
+  EXPECT_FALSE(mayStraddle(4, 4, 64, 4));   // a word at a word offset never crosses
+  EXPECT_TRUE(mayStraddle(0, 8, 64, 4));    // 8 bytes in a 4-aligned record can start at 60
+}
+
+TEST(LayoutMath, EffectiveAlignIsTheLowestSetBitCappedByTheRecord) {
+  EXPECT_EQ(effectiveAlign(0, 16), 16u);
+  EXPECT_EQ(effectiveAlign(8, 16), 8u);
+  EXPECT_EQ(effectiveAlign(48, 16), 16u);
+  EXPECT_EQ(effectiveAlign(6, 64), 2u);
+}
+
+TEST(CheckFilter, GlobsApplyInOrderAndMinusRemoves) {
+  EXPECT_TRUE(globMatches("layout-*", "layout-split-atomic"));
+  EXPECT_FALSE(globMatches("layout-s*", "layout-false-sharing"));
+  EXPECT_TRUE(globMatches("*", "anything"));
+  CheckFilter OnlySplit("-*,layout-split-*");
+  EXPECT_TRUE(OnlySplit.enabled("layout-split-atomic"));
+  EXPECT_FALSE(OnlySplit.enabled("layout-false-sharing"));
+  CheckFilter AllButArrays("*,-layout-unpadded-array");
+  EXPECT_TRUE(AllButArrays.enabled("layout-false-sharing"));
+  EXPECT_FALSE(AllButArrays.enabled("layout-unpadded-array"));
+}
+
+TEST(CheckFilter, ReportsGlobsThatMatchNoCheck) {
+  CheckFilter Typo("-*,layut-*,layout-split-atomic");
+  std::vector<std::string> Unmatched = Typo.unmatched();
+  ASSERT_EQ(Unmatched.size(), 1u);
+  EXPECT_EQ(Unmatched[0], "layut-*");
+}
+
+class ShippedApiNames : public ::testing::Test {
+protected:
+  void SetUp() override {
+    SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+    DiagnosticList Diags;
+    Specs = Repo.loadApis(Diags);
+    ASSERT_FALSE(Diags.hasErrors());
+    ASSERT_FALSE(Specs.empty());
+  }
+  std::vector<ApiSpec> Specs;
+};
+
+TEST_F(ShippedApiNames, TypesOfEveryDialect) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  EXPECT_EQ(Names.typeRole("spinlock_t"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("pthread_mutex_t"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("std::mutex"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("rte_spinlock_t"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("ck_rwlock_t"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("atomic_t"), ApiNames::TypeRole::Atomic);
+  EXPECT_EQ(Names.typeRole("std::atomic"), ApiNames::TypeRole::Atomic);
+  EXPECT_TRUE(Names.atomicQualifier());
+  EXPECT_FALSE(Names.typeRole("unsigned long").has_value());
+  EXPECT_FALSE(Names.typeRole("my_lock").has_value());
+}
+
+TEST_F(ShippedApiNames, CallsAndMacrosSayWhatTheyDoToTheirObject) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  EXPECT_EQ(Names.access("READ_ONCE"), ApiNames::Access::AtomicRead);
+  EXPECT_EQ(Names.access("WRITE_ONCE"), ApiNames::Access::AtomicWrite);
+  EXPECT_EQ(Names.access("atomic_inc"), ApiNames::Access::AtomicWrite);
+  EXPECT_EQ(Names.access("spin_lock"), ApiNames::Access::LockUse);
+  EXPECT_EQ(Names.access("pthread_mutex_lock"), ApiNames::Access::LockUse);
+  EXPECT_FALSE(Names.access("printf").has_value());
+  EXPECT_EQ(Names.methodAccess("std::atomic", "store"), ApiNames::Access::AtomicWrite);
+  EXPECT_EQ(Names.constant("std::hardware_destructive_interference_size"), ApiNames::Constant::DestructiveSize);
+}
+
+TEST_F(ShippedApiNames, UserNamesAndGlobsFromOptions) {
+  ApiNames Names = ApiNames::fromSpecs(Specs, {"my_lock", "rt_*_mutex"}, {"counter_*"});
+  EXPECT_EQ(Names.typeRole("my_lock"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("rt_fast_mutex"), ApiNames::TypeRole::Lock);
+  EXPECT_EQ(Names.typeRole("counter_hits"), ApiNames::TypeRole::Atomic);
+  EXPECT_FALSE(Names.typeRole("rt_mutex_x").has_value());
+}
+
+} // namespace
+} // namespace lockwright
