@@ -70,9 +70,39 @@ static bool markerCovers(StringRef Line, StringRef Marker, const std::string &Ch
   return false;
 }
 
+/// Whether a NOLINTBEGIN(...) before Offset in Buffer, not yet closed by its
+/// NOLINTEND, covers Check. Blocks nest; an END closes the latest open BEGIN.
+static bool insideNolintBlock(StringRef Buffer, size_t Offset, const std::string &Check) {
+  if (Buffer.find("NOLINTBEGIN") == StringRef::npos)
+    return false;
+  std::vector<StringRef> Open; // each open block's marker text, "NOLINTBEGIN(...)" or "NOLINTBEGIN"
+  StringRef Before = Buffer.take_front(Offset);
+  while (!Before.empty()) {
+    auto [Line, Rest] = Before.split('\n');
+    for (size_t At = Line.find("NOLINT"); At != StringRef::npos; At = Line.find("NOLINT", At + 1)) {
+      StringRef From = Line.substr(At);
+      if (From.starts_with("NOLINTBEGIN"))
+        Open.push_back(From);
+      else if (From.starts_with("NOLINTEND") && !Open.empty())
+        Open.pop_back();
+    }
+    Before = Rest;
+  }
+  for (StringRef Marker : Open)
+    if (markerCovers(Marker, "NOLINTBEGIN", Check))
+      return true;
+  return false;
+}
+
 bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc) const {
-  auto [Line, Previous] = lineAndPrevious(AST.getSourceManager(), Loc);
-  return markerCovers(Line, "NOLINT", Check) || markerCovers(Previous, "NOLINTNEXTLINE", Check);
+  const SourceManager &SM = AST.getSourceManager();
+  auto [Line, Previous] = lineAndPrevious(SM, Loc);
+  if (markerCovers(Line, "NOLINT", Check) || markerCovers(Previous, "NOLINTNEXTLINE", Check))
+    return true;
+  SourceLocation File = SM.getFileLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(SM.getFileID(File), &Invalid);
+  return !Invalid && insideNolintBlock(Buffer, SM.getFileOffset(File), Check);
 }
 
 void CheckContext::report(const std::string &Check, SourceLocation Loc, const std::string &Message,
