@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Tables with ratios and plots (PNG and SVG) from one bench/run-all output directory.
+
+    plot.py OUT     reads OUT/locks.json and OUT/locktest.csv, writes OUT/summary.md and
+                    OUT/locks-uncontended.{png,svg}, OUT/locks-contended.{png,svg},
+                    OUT/locks-fairness.{png,svg}
+"""
+import csv
+import json
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+FAMILY_COLOURS = {"lockwright": "#d9534f", "peer": "#5bc0de", "floor": "#777777"}
+
+
+def load_benchmarks(path):
+    with open(path) as f:
+        data = json.load(f)
+    uncontended, contended = {}, {}
+    for b in data["benchmarks"]:
+        if b.get("error_occurred"):
+            raise SystemExit(f"plot.py: {b['name']}: {b.get('error_message')}")
+        name = b["name"]
+        if name.startswith("uncontended/"):
+            kind = name.split("/")[1]
+            uncontended[kind] = b["ns_per_op"]
+        elif name.startswith("contended/"):
+            kind = name.split("/")[1]
+            threads = b.get("threads", 1)
+            contended.setdefault(kind, {})[threads] = b["items_per_second"]
+    return data.get("context", {}), uncontended, contended
+
+
+def load_locktest(path):
+    rows = []
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            rows.append(r)
+    return rows
+
+
+def family_of(kind, rows):
+    for r in rows:
+        if r["kind"] == kind:
+            return r["family"]
+    return "lockwright" if kind.startswith("lw_") else ("floor" if kind.startswith("floor") else "peer")
+
+
+def save(fig, out, stem):
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(out, f"{stem}.{ext}"), dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def main():
+    out = sys.argv[1]
+    context, uncontended, contended = load_benchmarks(os.path.join(out, "locks.json"))
+    rows = load_locktest(os.path.join(out, "locktest.csv"))
+    lines = ["# Lock benchmarks", ""]
+    with open(os.path.join(out, "machine.txt")) as f:
+        lines += ["```", f.read().strip(), "```", ""]
+
+    # Uncontended: ns per lock+unlock, and the ratio to the floor and to the best lockwright lock.
+    floor = uncontended.get("floor_xchg")
+    best_lw = min((v for k, v in uncontended.items() if k.startswith("lw_")), default=None)
+    lines += ["## Uncontended lock + unlock", "",
+              "| lock | ns/op | × floor | × best lockwright |", "|---|---:|---:|---:|"]
+    for kind, ns in sorted(uncontended.items(), key=lambda kv: kv[1]):
+        lines.append(f"| {kind} | {ns:.2f} | {ns / floor:.2f} | {ns / best_lw:.2f} |" if floor and best_lw
+                     else f"| {kind} | {ns:.2f} | | |")
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(uncontended) + 1))
+    kinds = sorted(uncontended, key=uncontended.get)
+    ax.barh(kinds, [uncontended[k] for k in kinds], color=[FAMILY_COLOURS[family_of(k, rows)] for k in kinds])
+    ax.set_xlabel("ns per lock + unlock (uncontended, lower is better)")
+    ax.invert_yaxis()
+    save(fig, out, "locks-uncontended")
+
+    # Contended: throughput per thread count, ratio to lockwright's ticket lock.
+    threads = sorted({t for per in contended.values() for t in per})
+    lines += ["", "## Contended throughput (million lock+unlock per second, all threads)", "",
+              "| lock | " + " | ".join(f"{t} thr" for t in threads) + f" | × lw_ticket at {threads[-1]} |",
+              "|---|" + "---:|" * (len(threads) + 1)]
+    ref = contended.get("lw_ticket", {}).get(threads[-1])
+    for kind in sorted(contended, key=lambda k: -contended[k].get(threads[-1], 0)):
+        per = contended[kind]
+        cells = " | ".join(f"{per[t] / 1e6:.1f}" if t in per else "" for t in threads)
+        ratio = f"{per.get(threads[-1], 0) / ref:.2f}" if ref else ""
+        lines.append(f"| {kind} | {cells} | {ratio} |")
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for kind in sorted(contended):
+        per = contended[kind]
+        ts = sorted(per)
+        # lockwright's locks solid, peers dashed.
+        ax.plot(ts, [per[t] / 1e6 for t in ts], marker="o", label=kind,
+                linestyle="-" if family_of(kind, rows) == "lockwright" else "--")
+    ax.set_xlabel("threads")
+    ax.set_ylabel("million lock+unlock per second (higher is better)")
+    ax.set_xscale("log", base=2)
+    ax.legend(fontsize=7, ncol=2)
+    save(fig, out, "locks-contended")
+
+    # Locktest: per-thread min/mean/max and fairness.
+    lines += ["", "## Locktest (fixed time; per-thread acquisitions)", "",
+              "| lock | threads | min | mean | max | total rate op/s | fairness min/max | exact |",
+              "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        lines.append(f"| {r['kind']} | {r['threads']} | {r['min']} | {float(r['mean']):.0f} | {r['max']} | "
+                     f"{float(r['rate_ops_per_s']):.0f} | {float(r['fairness_min_over_max']):.3f} | "
+                     f"{'yes' if r['exact'] == '1' else 'NO'} |")
+    top = max(int(r["threads"]) for r in rows)
+    at_top = [r for r in rows if int(r["threads"]) == top]
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(at_top) + 1))
+    ax.barh([r["kind"] for r in at_top], [float(r["fairness_min_over_max"]) for r in at_top],
+            color=[FAMILY_COLOURS[r["family"]] for r in at_top])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(f"fairness at {top} threads: least / most acquisitions of one thread (1 is fair)")
+    ax.invert_yaxis()
+    save(fig, out, "locks-fairness")
+
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    if any(r["exact"] != "1" for r in rows):
+        raise SystemExit("plot.py: a lock lost updates (see the exact column)")
+
+
+if __name__ == "__main__":
+    main()
