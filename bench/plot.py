@@ -104,6 +104,23 @@ def main():
     ax.legend(fontsize=7, ncol=2)
     save(fig, out, "locks-contended")
 
+    # Head to head: each lockwright lock against the peers of the same algorithm (ratio > 1: lockwright costs more
+    # time uncontended, or delivers more throughput contended).
+    pairs = [("lw_tas", ["ck_fas", "ao_tas", "pthread_spin"]), ("lw_ticket", ["ck_ticket"]),
+             ("lw_mcs", ["ck_mcs"]), ("lw_spin", ["pthread_spin", "std_mutex", "absl_spinlock"])]
+    lines += ["", "## Head to head (same algorithm)", "",
+              "| lockwright | peer | ns/op ratio (lw / peer, < 1 is faster) | "
+              + " | ".join(f"throughput ratio at {t} thr (> 1 is faster)" for t in threads) + " |",
+              "|---|---|---:|" + "---:|" * len(threads)]
+    for lw, peers in pairs:
+        for peer in peers:
+            if lw not in uncontended or peer not in uncontended:
+                continue
+            cells = " | ".join(f"{contended[lw][t] / contended[peer][t]:.2f}"
+                               if t in contended.get(lw, {}) and t in contended.get(peer, {}) else ""
+                               for t in threads)
+            lines.append(f"| {lw} | {peer} | {uncontended[lw] / uncontended[peer]:.2f} | {cells} |")
+
     # Locktest: per-thread min/mean/max and fairness.
     lines += ["", "## Locktest (fixed time; per-thread acquisitions)", "",
               "| lock | threads | min | mean | max | total rate op/s | fairness min/max | exact |",
