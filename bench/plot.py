@@ -3,7 +3,7 @@
 
     plot.py OUT     reads OUT/locks.json and OUT/locktest.csv, writes OUT/summary.md and
                     OUT/locks-uncontended.{png,svg}, OUT/locks-contended.{png,svg},
-                    OUT/locks-fairness.{png,svg}
+                    OUT/locks-fairness.{png,svg}, and from OUT/lockhash.csv OUT/lockhash.{png,svg}
 """
 import csv
 import json
@@ -139,9 +139,34 @@ def main():
     ax.invert_yaxis()
     save(fig, out, "locks-fairness")
 
+    # The seed's hashed-lock experiment: throughput per table variant, ratio to the seed's table (4 slots, packed).
+    hash_rows = load_locktest(os.path.join(out, "lockhash.csv"))
+    if hash_rows:
+        base = next((float(r["ops_per_s"]) for r in hash_rows if r["variant"] == "h4u_smp"), None)
+        r0 = hash_rows[0]
+        lines += ["", f"## Hashed lock table: {r0['counters']} counters one word apart, {r0['threads']} threads", "",
+                  f"Median of {r0['runs']} interleaved runs, with the slowest and fastest.", "",
+                  "| table | slots | slots padded | divisor | table bytes | op/s (median) | slowest .. fastest "
+                  "| × 4 packed (smp) | exact |",
+                  "|---|---:|---|---|---:|---:|---:|---:|---|"]
+        for r in hash_rows:
+            rate = float(r["ops_per_s"])
+            lines.append(f"| {r['variant']} | {r['hash_size']} | {'yes' if r['padded'] == '1' else 'no'} | "
+                         f"{r['divisor']} | {r['table_bytes']} | {rate:.0f} | "
+                         f"{float(r['ops_per_s_slowest']):.0f} .. {float(r['ops_per_s_fastest']):.0f} | {rate / base:.2f} | "
+                         f"{'yes' if r['exact'] == '1' else 'NO'} |")
+        fig, ax = plt.subplots(figsize=(8, 0.35 * len(hash_rows) + 1))
+        names = [f"{r['hash_size']} slots, {'padded' if r['padded'] == '1' else 'packed'}, /{r['divisor']}"
+                 for r in hash_rows]
+        ax.barh(names, [float(r["ops_per_s"]) / 1e6 for r in hash_rows],
+                color=["#d9534f" if r["padded"] == "1" else "#5bc0de" for r in hash_rows])
+        ax.set_xlabel(f"million increments per second, {r0['threads']} threads (higher is better)")
+        ax.invert_yaxis()
+        save(fig, out, "lockhash")
+
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
-    if any(r["exact"] != "1" for r in rows):
+    if any(r["exact"] != "1" for r in rows + hash_rows):
         raise SystemExit("plot.py: a lock lost updates (see the exact column)")
 
 
