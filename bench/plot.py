@@ -4,6 +4,8 @@
     plot.py OUT     reads OUT/locks.json and OUT/locktest.csv, writes OUT/summary.md and
                     OUT/locks-uncontended.{png,svg}, OUT/locks-contended.{png,svg},
                     OUT/locks-fairness.{png,svg}, and from OUT/lockhash.csv OUT/lockhash.{png,svg}
+    plot.py OUT --readme bench/README.md
+                    also puts the tables between the README's tables markers
 """
 import csv
 import json
@@ -166,6 +168,20 @@ def main():
 
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
+    # --readme FILE: replace what lies between the README's table markers with this run's tables.
+    if len(sys.argv) > 3 and sys.argv[2] == "--readme":
+        readme_path = sys.argv[3]
+        with open(readme_path) as f:
+            readme = f.read()
+        begin, end = "<!-- tables:begin -->", "<!-- tables:end -->"
+        if begin not in readme or end not in readme:
+            raise SystemExit(f"plot.py: {readme_path} has no {begin} ... {end} markers")
+        head, rest = readme.split(begin, 1)
+        tail = rest.split(end, 1)[1]
+        tables = "\n".join(lines[lines.index("```"):])
+        tables = tables.replace("\n## ", "\n### ")
+        with open(readme_path, "w") as f:
+            f.write(head + begin + "\n" + tables + "\n" + end + tail)
     if any(r["exact"] != "1" for r in rows + hash_rows):
         raise SystemExit("plot.py: a lock lost updates (see the exact column)")
 
