@@ -3,7 +3,8 @@
 
     plot.py OUT     reads OUT/locks.json and OUT/locktest.csv, writes OUT/summary.md and
                     OUT/locks-uncontended.{png,svg}, OUT/locks-contended.{png,svg},
-                    OUT/locks-fairness.{png,svg}, and from OUT/lockhash.csv OUT/lockhash.{png,svg}
+                    OUT/locks-fairness.{png,svg}, from OUT/lockhash.csv OUT/lockhash.{png,svg}, and from
+                    OUT/counters.csv OUT/counters.{png,svg}
     plot.py OUT --readme bench/README.md
                     also puts the tables between the README's tables markers
 """
@@ -166,6 +167,41 @@ def main():
         ax.invert_yaxis()
         save(fig, out, "lockhash")
 
+    # local_t-style counters: ns per operation, per variant, at each working set and thread count.
+    counter_rows = load_locktest(os.path.join(out, "counters.csv"))
+    if counter_rows:
+        ops = ["inc", "add", "add_return", "read"]
+        variants = ["atomic", "striped", "per_thread"]
+        lines += ["", "## local_t-style counters (ns per operation of one thread, all threads at once)", "",
+                  "Footprint: bytes of all K counters (striped: 64 destructive-window stripes each; per-thread: "
+                  "one block per thread).", "",
+                  "| K counters | threads | variant | footprint B | " + " | ".join(ops) + " |",
+                  "|---:|---:|---|---:|" + "---:|" * len(ops)]
+        keys = sorted({(int(r["counters"]), int(r["threads"])) for r in counter_rows})
+        for k, t in keys:
+            for v in variants:
+                sel = {r["op"]: r for r in counter_rows
+                       if int(r["counters"]) == k and int(r["threads"]) == t and r["variant"] == v}
+                if not sel:
+                    continue
+                foot = next(iter(sel.values()))["footprint_bytes"]
+                lines.append(f"| {k} | {t} | {v} | {foot} | "
+                             + " | ".join(f"{float(sel[o]['ns_per_op']):.2f}" if o in sel else "" for o in ops) + " |")
+        fig, axes = plt.subplots(1, len(keys), figsize=(4 * len(keys), 4), sharey=True, squeeze=False)
+        for ax, (k, t) in zip(axes[0], keys):
+            width = 0.27
+            for i, v in enumerate(variants):
+                vals = [next((float(r["ns_per_op"]) for r in counter_rows if int(r["counters"]) == k
+                              and int(r["threads"]) == t and r["variant"] == v and r["op"] == o), 0) for o in ops]
+                ax.bar([x + (i - 1) * width for x in range(len(ops))], vals, width, label=v)
+            ax.set_xticks(range(len(ops)))
+            ax.set_xticklabels(ops, fontsize=8)
+            ax.set_yscale("log")
+            ax.set_title(f"K={k}, {t} thread{'s' if t > 1 else ''}", fontsize=9)
+        axes[0][0].set_ylabel("ns per operation (log, lower is better)")
+        axes[0][0].legend(fontsize=8)
+        save(fig, out, "counters")
+
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     # --readme FILE: replace what lies between the README's table markers with this run's tables.
@@ -182,7 +218,7 @@ def main():
         tables = tables.replace("\n## ", "\n### ")
         with open(readme_path, "w") as f:
             f.write(head + begin + "\n" + tables + "\n" + end + tail)
-    if any(r["exact"] != "1" for r in rows + hash_rows):
+    if any(r["exact"] != "1" for r in rows + hash_rows + counter_rows):
         raise SystemExit("plot.py: a lock lost updates (see the exact column)")
 
 

@@ -41,6 +41,9 @@ static int n_counters = 16;
 static unsigned long iterations = 200000;
 static int repeat = 5;
 static pthread_barrier_t start;
+/* Each worker times itself: the main thread may not run when they start. */
+static double started[256], finished[256];
+static double now(void);
 
 struct variant {
 	const char *name;
@@ -60,6 +63,7 @@ struct variant {
 	{                                                                                          \
 		unsigned long t = (unsigned long)arg;                                              \
 		pthread_barrier_wait(&start);                                                      \
+		started[t] = now();                                                                \
 		for (unsigned long i = 0; i < iterations; i++) {                                   \
 			unsigned long *c = &counters[(t + i * 7) % (unsigned long)n_counters];      \
 			P##_spinlock_t *l = P##_lock_hash(&P##_table, c);                          \
@@ -67,6 +71,7 @@ struct variant {
 			*c = *c + 1;                                                               \
 			P##_spin_unlock(l);                                                        \
 		}                                                                                  \
+		finished[t] = now();                                                               \
 		return NULL;                                                                       \
 	}
 
@@ -109,10 +114,13 @@ static int run_once(const struct variant *V, int threads, double *seconds)
 	for (int t = 0; t < threads; t++)
 		pthread_create(&tid[t], NULL, V->worker, (void *)(unsigned long)t);
 	pthread_barrier_wait(&start);
-	double t0 = now();
-	for (int t = 0; t < threads; t++)
+	double first = 0, last = 0;
+	for (int t = 0; t < threads; t++) {
 		pthread_join(tid[t], NULL);
-	*seconds = now() - t0;
+		first = t == 0 || started[t] < first ? started[t] : first;
+		last = finished[t] > last ? finished[t] : last;
+	}
+	*seconds = last - first;
 	pthread_barrier_destroy(&start);
 	unsigned long sum = 0;
 	for (int c = 0; c < n_counters; c++)
