@@ -22,6 +22,8 @@ public:
   ~Check() override = default;
 
   const std::string &name() const { return Name; }
+  /// The name profiling records (--enable-check-profile) are kept under.
+  llvm::StringRef getID() const override { return Name; }
 
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override { check(Result); }

@@ -195,12 +195,10 @@ public:
 
   bool VisitMemberExpr(MemberExpr *ME) {
     const ValueDecl *D = ME->getMemberDecl();
-    SourceLocation Loc = SM.getSpellingLoc(ME->getMemberLoc());
-    for (const MacroArgUse &Use : Model.MacroArgs)
-      if (inRange(Loc, Use.Range)) {
-        record(D, Use.Access);
-        return true;
-      }
+    if (std::optional<ApiNames::Access> A = macroArgAccess(ME->getMemberLoc())) {
+      record(D, *A);
+      return true;
+    }
     if (Current)
       Model.Uses[D].Readers.insert(Current);
     return true;
@@ -210,12 +208,10 @@ public:
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || !VD->hasGlobalStorage())
       return true;
-    SourceLocation Loc = SM.getSpellingLoc(DRE->getLocation());
-    for (const MacroArgUse &Use : Model.MacroArgs)
-      if (inRange(Loc, Use.Range)) {
-        record(VD, Use.Access);
-        return true;
-      }
+    if (std::optional<ApiNames::Access> A = macroArgAccess(DRE->getLocation())) {
+      record(VD, *A);
+      return true;
+    }
     if (Current)
       Model.Uses[VD].Readers.insert(Current);
     return true;
@@ -245,6 +241,19 @@ public:
   }
 
 private:
+  /// What an API macro does to the object written at Loc, when Loc is one of its
+  /// arguments. A token that no macro expanded cannot be one: most are not, and
+  /// they skip the scan.
+  std::optional<ApiNames::Access> macroArgAccess(SourceLocation Loc) const {
+    if (!Loc.isMacroID())
+      return std::nullopt;
+    SourceLocation Spelled = SM.getSpellingLoc(Loc);
+    for (const MacroArgUse &Use : Model.MacroArgs)
+      if (inRange(Spelled, Use.Range))
+        return Use.Access;
+    return std::nullopt;
+  }
+
   bool inRange(SourceLocation L, SourceRange R) const {
     return L.isValid() && R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
            !SM.isBeforeInTranslationUnit(R.getEnd(), L);
