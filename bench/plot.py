@@ -202,6 +202,12 @@ def main():
         axes[0][0].legend(fontsize=8)
         save(fig, out, "counters")
 
+    # The checker's cost, tabled by checker.py.
+    checker_md = os.path.join(out, "checker.md")
+    if os.path.exists(checker_md):
+        with open(checker_md) as f:
+            lines += [""] + f.read().strip().splitlines()
+
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     # --readme FILE: replace what lies between the README's table markers with this run's tables.

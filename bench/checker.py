@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""The checker's cost against the compiler it is built on.
+
+    checker.py --out DIR [--runs 5] [--lockwright BIN] NAME=BUILD_DIR ...
+
+For each project (a directory with compile_commands.json), times on the same TUs:
+
+  lockwright, one process   lockwright check -p BUILD_DIR (every check, every file)
+  lockwright, per TU        lockwright check -p BUILD_DIR FILE, one process per file
+  clang -fsyntax-only       clang-19 with each entry's own arguments, one process per entry
+  clang-tidy, one process   clang-tidy-19 -p BUILD_DIR --checks=-*,<one cheap check> FILES...
+  clang-tidy, per TU        the same, one process per file
+
+Wall time (sum over processes) and peak RSS (max over processes), median of --runs runs,
+interleaved. Writes DIR/checker.csv, DIR/checker.md (tables, ratios to clang -fsyntax-only,
+and lockwright's --enable-check-profile of one run) and DIR/checker.{png,svg}.
+"""
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+CHEAP_TIDY_CHECK = "misc-misplaced-const"
+
+
+def timed(cmd, cwd=None):
+    """Runs cmd; returns (wall seconds, peak RSS in KiB, exit status, compiler errors it printed)."""
+    import tempfile
+    with tempfile.TemporaryFile() as log:
+        start = time.monotonic()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=log)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.monotonic() - start
+        log.seek(0)
+        errors = sum(1 for line in log.read().decode(errors="replace").splitlines() if ": error:" in line)
+    return wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), errors
+
+
+def syntax_only(entry):
+    """An entry's compiler command turned into clang-19 -fsyntax-only."""
+    args = entry.get("arguments")
+    if args is None:
+        import shlex
+        args = shlex.split(entry["command"])
+    out = ["clang-19", "-fsyntax-only"]
+    skip = False
+    for a in args[1:]:
+        if skip:
+            skip = False
+            continue
+        if a in ("-c",):
+            continue
+        if a == "-o":
+            skip = True
+            continue
+        out.append(a)
+    return out
+
+
+def modes(lockwright, build, entries, files):
+    per_tu = lambda make: [(make(f), None) for f in files]  # noqa: E731
+    return {
+        "lockwright, one process": [([lockwright, "check", "-p", build, "--quiet"], None)],
+        "lockwright, per TU": per_tu(lambda f: [lockwright, "check", "-p", build, "--quiet", f]),
+        "clang -fsyntax-only, per TU": [(syntax_only(e), e["directory"]) for e in entries],
+        "clang-tidy, one process": [(["clang-tidy-19", "-p", build, f"--checks=-*,{CHEAP_TIDY_CHECK}", "--quiet"]
+                                     + files, None)],
+        "clang-tidy, per TU": per_tu(lambda f: ["clang-tidy-19", "-p", build, f"--checks=-*,{CHEAP_TIDY_CHECK}",
+                                                "--quiet", f]),
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--lockwright", default="lockwright")
+    ap.add_argument("projects", nargs="+", help="NAME=BUILD_DIR")
+    opt = ap.parse_args()
+    os.makedirs(opt.out, exist_ok=True)
+    rows, profiles = [], {}
+    for spec in opt.projects:
+        name, build = spec.split("=", 1)
+        build = os.path.abspath(build)
+        with open(os.path.join(build, "compile_commands.json")) as f:
+            entries = json.load(f)
+        files = sorted({os.path.join(e["directory"], e["file"]) for e in entries})
+        plan = modes(opt.lockwright, build, entries, files)
+        samples = {mode: [] for mode in plan}
+        for run in range(opt.runs):
+            for mode, commands in plan.items():  # interleaved: a slow minute hurts every mode alike
+                wall, rss, failed, errors = 0.0, 0, 0, 0
+                for cmd, cwd in commands:
+                    w, r, status, e = timed(cmd, cwd)
+                    wall += w
+                    rss = max(rss, r)
+                    errors += e
+                    failed += status not in (0, 1)  # 1: findings or compile errors, reported, not a crash
+                samples[mode].append((wall, rss, failed, errors))
+            print(f"{name}: run {run + 1}/{opt.runs} done", file=sys.stderr)
+        base = statistics.median(x[0] for x in samples["clang -fsyntax-only, per TU"])
+        for mode, s in samples.items():
+            wall = statistics.median(x[0] for x in s)
+            rss = statistics.median(x[1] for x in s)
+            rows.append({"project": name, "tus": len(files), "entries": len(entries), "mode": mode,
+                         "runs": opt.runs, "wall_s": f"{wall:.3f}", "peak_rss_mib": f"{rss / 1024:.1f}",
+                         "ratio_to_syntax_only": f"{wall / base:.3f}",
+                         "compiler_errors": max(x[3] for x in s), "crashes": max(x[2] for x in s)})
+        prof = subprocess.run([opt.lockwright, "check", "-p", build, "--quiet", "--enable-check-profile"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
+        profiles[name] = prof[prof.find("===-"):] if "===-" in prof else prof
+
+    with open(os.path.join(opt.out, "checker.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    lines = ["## Checker cost (median of %d runs)" % opt.runs, "",
+             "Compiler errors: `error:` lines the tool printed. The TUs compile with their own compiler; "
+             "errors mean the tool parsed something other than what the build compiled.", "",
+             "| project | TUs | mode | wall s | peak RSS MiB | × clang -fsyntax-only | compiler errors |",
+             "|---|---:|---|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append(f"| {r['project']} | {r['tus']} | {r['mode']} | {r['wall_s']} | {r['peak_rss_mib']} | "
+                     f"{r['ratio_to_syntax_only']} | {r['compiler_errors']} |")
+    for name, prof in profiles.items():
+        lines += ["", f"Where lockwright's time goes on {name} (`--enable-check-profile`, one process):", "",
+                  "```", prof.strip(), "```"]
+    with open(os.path.join(opt.out, "checker.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    projects = sorted({r["project"] for r in rows})
+    modes_order = list(dict.fromkeys(r["mode"] for r in rows))
+    fig, ax = plt.subplots(figsize=(9, 4))
+    width = 0.8 / len(modes_order)
+    for i, mode in enumerate(modes_order):
+        vals = [float(next(r["ratio_to_syntax_only"] for r in rows if r["project"] == p and r["mode"] == mode))
+                for p in projects]
+        ax.bar([x + i * width for x in range(len(projects))], vals, width, label=mode)
+    ax.axhline(1.10, color="#d9534f", linestyle="--", linewidth=1, label="goal: 1.10")
+    ax.set_xticks([x + width * (len(modes_order) - 1) / 2 for x in range(len(projects))])
+    ax.set_xticklabels(projects)
+    ax.set_ylabel("wall time / clang-19 -fsyntax-only")
+    ax.legend(fontsize=7)
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(opt.out, f"checker.{ext}"), dpi=110, bbox_inches="tight")
+    print("\n".join(lines))
+    if any(r["crashes"] for r in rows):
+        raise SystemExit("checker.py: a tool crashed (exit status other than 0 or 1)")
+
+
+if __name__ == "__main__":
+    main()
