@@ -202,6 +202,18 @@ def main():
         axes[0][0].legend(fontsize=8)
         save(fig, out, "counters")
 
+    # Waiting: host round trips, then the per-architecture instruction counts tabled by wait_barriers.py.
+    wait_rows = load_locktest(os.path.join(out, "wait.csv")) if os.path.exists(os.path.join(out, "wait.csv")) else []
+    if wait_rows:
+        lines += ["", "## Waiting on the host (two threads handing a value back and forth)", "",
+                  "| wait | ns per round trip (median) | runs |", "|---|---:|---:|"]
+        for r in wait_rows:
+            lines.append(f"| {r['wait']} | {float(r['ns_per_round_trip']):.1f} | {r['runs']} |")
+    wait_md = os.path.join(out, "wait-barriers.md")
+    if os.path.exists(wait_md):
+        with open(wait_md) as f:
+            lines += [""] + f.read().strip().splitlines()
+
     # The checker's cost, tabled by checker.py.
     checker_md = os.path.join(out, "checker.md")
     if os.path.exists(checker_md):
@@ -224,7 +236,7 @@ def main():
         tables = tables.replace("\n## ", "\n### ")
         with open(readme_path, "w") as f:
             f.write(head + begin + "\n" + tables + "\n" + end + tail)
-    if any(r["exact"] != "1" for r in rows + hash_rows + counter_rows):
+    if any(r["exact"] != "1" for r in rows + hash_rows + counter_rows + wait_rows):
         raise SystemExit("plot.py: a lock lost updates (see the exact column)")
 
 
