@@ -202,6 +202,21 @@ def main():
         axes[0][0].legend(fontsize=8)
         save(fig, out, "counters")
 
+    # spin_single / spin_multi: the inline locks against the .S routines, ratio asm / inline.
+    spin_rows = load_locktest(os.path.join(out, "spin.csv")) if os.path.exists(os.path.join(out, "spin.csv")) else []
+    if spin_rows:
+        lines += ["", "## spin_single / spin_multi (million lock+unlock per second, all threads)", "",
+                  "| mode | threads | inline_tas | asm_tas | asm / inline | inline_ticket | asm_ticket | asm / inline |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        keyed = {(r["mode"], r["threads"], r["variant"]): float(r["ops_per_s"]) for r in spin_rows}
+        for mode, threads in dict.fromkeys((r["mode"], r["threads"]) for r in spin_rows):
+            get = lambda v: keyed.get((mode, threads, v), 0)  # noqa: E731
+            cells = []
+            for algo in ("tas", "ticket"):
+                inline, asm = get("inline_" + algo), get("asm_" + algo)
+                cells += [f"{inline / 1e6:.1f}", f"{asm / 1e6:.1f}", f"{asm / inline:.2f}" if inline else ""]
+            lines.append(f"| {mode} | {threads} | " + " | ".join(cells) + " |")
+
     # Waiting: host round trips, then the per-architecture instruction counts tabled by wait_barriers.py.
     wait_rows = load_locktest(os.path.join(out, "wait.csv")) if os.path.exists(os.path.join(out, "wait.csv")) else []
     if wait_rows:
@@ -236,7 +251,7 @@ def main():
         tables = tables.replace("\n## ", "\n### ")
         with open(readme_path, "w") as f:
             f.write(head + begin + "\n" + tables + "\n" + end + tail)
-    if any(r["exact"] != "1" for r in rows + hash_rows + counter_rows + wait_rows):
+    if any(r["exact"] != "1" for r in rows + hash_rows + counter_rows + wait_rows + spin_rows):
         raise SystemExit("plot.py: a lock lost updates (see the exact column)")
 
 
