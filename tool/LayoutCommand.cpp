@@ -8,6 +8,7 @@
 #include "check/analysis/ApiNames.h"
 #include "emit/FileWriter.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lockwright {

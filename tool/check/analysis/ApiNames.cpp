@@ -2,31 +2,46 @@
 
 #include "spec/SpecLoader.h"
 
+#include <cstring>
+
 namespace lockwright {
 
 namespace {
 
-/// `{prefix}` and `{PREFIX}` (lockwright's generated names) and '*' globs become
-/// regular expressions; anything else is an exact name.
+/// `{prefix}` and `{PREFIX}` (lockwright's generated names) and '*' globs are
+/// patterns; anything else is an exact name.
 bool isPattern(const std::string &Name) {
   return Name.find('{') != std::string::npos || Name.find('*') != std::string::npos;
 }
 
-std::regex toRegex(const std::string &Name) {
-  std::string Re = "^";
-  for (size_t I = 0; I < Name.size(); ++I) {
-    if (Name.compare(I, 8, "{prefix}") == 0 || Name.compare(I, 8, "{PREFIX}") == 0) {
-      Re += "[A-Za-z_][A-Za-z0-9_]*";
-      I += 7;
-    } else if (Name[I] == '*') {
-      Re += ".*";
-    } else {
-      if (std::string("\\^$.|?+()[]{}").find(Name[I]) != std::string::npos)
-        Re += '\\';
-      Re += Name[I];
+bool isIdentifierChar(char C, bool First) {
+  return C == '_' || (C >= 'A' && C <= 'Z') || (C >= 'a' && C <= 'z') || (!First && C >= '0' && C <= '9');
+}
+
+/// Whether Name matches Pattern: '*' is any text, {prefix}/{PREFIX} a non-empty
+/// identifier, anything else itself.
+bool matchesPattern(const char *Pattern, const char *Name) {
+  if (!*Pattern)
+    return !*Name;
+  if (*Pattern == '*') {
+    for (const char *Rest = Name;; ++Rest) {
+      if (matchesPattern(Pattern + 1, Rest))
+        return true;
+      if (!*Rest)
+        return false;
     }
   }
-  return std::regex(Re + "$");
+  if (std::strncmp(Pattern, "{prefix}", 8) == 0 || std::strncmp(Pattern, "{PREFIX}", 8) == 0) {
+    if (!isIdentifierChar(*Name, true))
+      return false;
+    for (const char *End = Name + 1;; ++End) {
+      if (matchesPattern(Pattern + 8, End))
+        return true;
+      if (!isIdentifierChar(*End, false))
+        return false;
+    }
+  }
+  return *Pattern == *Name && matchesPattern(Pattern + 1, Name + 1);
 }
 
 std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
@@ -58,15 +73,23 @@ std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
 template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &Name) const {
   if (auto It = Exact.find(Name); It != Exact.end())
     return It->second;
-  for (const auto &[Re, Value] : Patterns)
-    if (std::regex_match(Name, Re))
-      return Value;
-  return std::nullopt;
+  if (Patterns.empty())
+    return std::nullopt;
+  if (auto It = PatternAnswers.find(Name); It != PatternAnswers.end())
+    return It->second;
+  std::optional<T> Answer;
+  for (const auto &[Pattern, Value] : Patterns)
+    if (matchesPattern(Pattern.c_str(), Name.c_str())) {
+      Answer = Value;
+      break;
+    }
+  PatternAnswers.emplace(Name, Answer);
+  return Answer;
 }
 
 template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value) {
   if (isPattern(Name))
-    Patterns.emplace_back(toRegex(Name), Value);
+    Patterns.emplace_back(Name, Value);
   else
     Exact.emplace(Name, Value);
 }

@@ -6,7 +6,6 @@
 #define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_APINAMES_H
 
 #include <optional>
-#include <regex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,7 +42,9 @@ public:
 private:
   template <class T> struct Table {
     std::unordered_map<std::string, T> Exact;
-    std::vector<std::pair<std::regex, T>> Patterns;
+    std::vector<std::pair<std::string, T>> Patterns; // '*' and {prefix}/{PREFIX} globs
+    // Every function-like macro expansion asks: most names miss, and repeat.
+    mutable std::unordered_map<std::string, std::optional<T>> PatternAnswers;
     std::optional<T> find(const std::string &Name) const;
     void add(const std::string &Name, T Value);
   };
