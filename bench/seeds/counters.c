@@ -10,11 +10,11 @@
 #define _GNU_SOURCE
 #include "lw_counter.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "harness.h"
 
 #define MAX_THREADS 64
 enum variant { ATOMIC, STRIPED, PER_THREAD, N_VARIANTS };
@@ -29,24 +29,22 @@ static unsigned long *per_thread;
 static size_t per_thread_stride;
 
 static unsigned long iterations = 2000000;
-static pthread_barrier_t start;
 static volatile unsigned long sink;
 
-struct job {
+/* One timed run: every thread applies op to K counters of variant v. */
+struct run {
 	enum variant v;
 	enum op op;
 	unsigned long k;
-	int t;
 	int threads;
-	unsigned long returned; /* add_return's last value, kept alive */
-	double started, finished; /* each worker times itself: the main thread may not run when they start */
+	unsigned long returned[MAX_THREADS]; /* what reads and add_return gave back, kept alive */
 };
 
-static double now(void)
+/* Per-thread blocks are padded to whole destructive windows. */
+static size_t round_up_to_window(unsigned long k)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
+	size_t window = LW_DESTRUCTIVE_SIZE / sizeof(unsigned long);
+	return (k + window - 1) / window * window;
 }
 
 static unsigned long per_thread_read(unsigned long k, int threads)
@@ -57,15 +55,13 @@ static unsigned long per_thread_read(unsigned long k, int threads)
 	return sum;
 }
 
-static void *worker(void *arg)
+static void body(void *arg, int t)
 {
-	struct job *j = arg;
+	struct run *j = arg;
 	unsigned long k = j->k, acc = 0;
-	unsigned long *mine = &per_thread[j->t * per_thread_stride];
-	pthread_barrier_wait(&start);
-	j->started = now();
+	unsigned long *mine = &per_thread[t * per_thread_stride];
 	for (unsigned long i = 0; i < iterations; i++) {
-		unsigned long c = (i * 7 + (unsigned long)j->t) % k;
+		unsigned long c = (i * 7 + (unsigned long)t) % k;
 		switch (j->v * N_OPS + j->op) {
 		case ATOMIC * N_OPS + INC: lw_counter_atomic_inc(&atomics[c]); break;
 		case ATOMIC * N_OPS + ADD: lw_counter_atomic_add(&atomics[c], 3); break;
@@ -89,9 +85,7 @@ static void *worker(void *arg)
 		case PER_THREAD * N_OPS + READ: acc += per_thread_read(c, j->threads); break;
 		}
 	}
-	j->finished = now();
-	j->returned = acc;
-	return NULL;
+	j->returned[t] = acc;
 }
 
 static void reset(unsigned long k, int threads)
@@ -118,9 +112,11 @@ int main(int argc, char **argv)
 	const char *csv_path = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--threads=", 10)) {
-			n_thread_counts = 0;
-			for (char *p = argv[i] + 10; *p && n_thread_counts < 8; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
-				thread_counts[n_thread_counts++] = atoi(p);
+			n_thread_counts = harness_parse_counts(argv[i] + 10, thread_counts, 8, MAX_THREADS);
+			if (!n_thread_counts) {
+				fprintf(stderr, "bench_counters: threads are 1..%d\n", MAX_THREADS);
+				return 2;
+			}
 		} else if (!strncmp(argv[i], "--small=", 8))
 			sizes[0] = strtoul(argv[i] + 8, NULL, 10);
 		else if (!strncmp(argv[i], "--large=", 8))
@@ -138,20 +134,14 @@ int main(int argc, char **argv)
 		}
 	}
 	int max_threads = 0;
-	for (int i = 0; i < n_thread_counts; i++) {
-		if (thread_counts[i] < 1 || thread_counts[i] > MAX_THREADS) {
-			fprintf(stderr, "bench_counters: threads are 1..%d\n", MAX_THREADS);
-			return 2;
-		}
+	for (int i = 0; i < n_thread_counts; i++)
 		max_threads = thread_counts[i] > max_threads ? thread_counts[i] : max_threads;
-	}
 	unsigned long kmax = sizes[0] > sizes[1] ? sizes[0] : sizes[1];
 	if (sizes[0] < 1 || kmax > (1UL << 20)) {
 		fprintf(stderr, "bench_counters: --small/--large are 1..1048576 counters\n");
 		return 2;
 	}
-	size_t window = LW_DESTRUCTIVE_SIZE / sizeof(unsigned long);
-	per_thread_stride = (kmax + window - 1) / window * window;
+	per_thread_stride = round_up_to_window(kmax);
 	if (posix_memalign((void **)&atomics, LW_DESTRUCTIVE_SIZE, kmax * sizeof(*atomics)) ||
 	    posix_memalign((void **)&stripeds, LW_DESTRUCTIVE_SIZE, kmax * sizeof(*stripeds)) ||
 	    posix_memalign((void **)&per_thread, LW_DESTRUCTIVE_SIZE,
@@ -174,30 +164,17 @@ int main(int argc, char **argv)
 					unsigned long k = sizes[s];
 					int threads = thread_counts[ti];
 					reset(k, threads);
-					struct job jobs[MAX_THREADS];
-					pthread_t tid[MAX_THREADS];
-					pthread_barrier_init(&start, NULL, threads + 1);
-					for (int t = 0; t < threads; t++) {
-						jobs[t] = (struct job){(enum variant)v, (enum op)op, k, t, threads, 0};
-						pthread_create(&tid[t], NULL, worker, &jobs[t]);
-					}
-					pthread_barrier_wait(&start);
-					double first = 0, last = 0;
-					for (int t = 0; t < threads; t++) {
-						pthread_join(tid[t], NULL);
-						sink += jobs[t].returned;
-						first = t == 0 || jobs[t].started < first ? jobs[t].started : first;
-						last = jobs[t].finished > last ? jobs[t].finished : last;
-					}
+					struct run run = {(enum variant)v, (enum op)op, k, threads, {0}};
 					/* Wall time per operation of one thread, all threads running at once. */
-					double ns = (last - first) * 1e9 / iterations;
-					pthread_barrier_destroy(&start);
+					double ns = harness_run_threads(threads, body, &run) * 1e9 / iterations;
+					for (int t = 0; t < threads; t++)
+						sink += run.returned[t];
 					unsigned long per_op = op == INC ? 1 : op == READ ? 0 : 3;
 					int exact = total((enum variant)v, k, threads) == per_op * iterations * threads;
 					failures += !exact;
 					size_t footprint = v == ATOMIC ? k * sizeof(*atomics)
 							 : v == STRIPED ? k * sizeof(*stripeds)
-									: (size_t)threads * ((k + window - 1) / window * window) * sizeof(unsigned long);
+									: (size_t)threads * round_up_to_window(k) * sizeof(unsigned long);
 					printf("%-10s %-10s K=%-6lu (%9zu B) threads=%d: %7.2f ns/op%s\n", variant_names[v],
 					       op_names[op], k, footprint, threads, ns, exact ? "" : "  LOST UPDATES");
 					if (csv)

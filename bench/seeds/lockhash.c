@@ -11,12 +11,12 @@
  * reported with the spread, because 32 threads on a few cores are at the mercy
  * of the scheduler. */
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "harness.h"
 
 #define H4U_SMP_SPIN_YIELD() sched_yield()
 #define H4P_SMP_SPIN_YIELD() sched_yield()
@@ -40,30 +40,25 @@ static unsigned long counters[MAX_COUNTERS]; /* one word apart, as the seed's AO
 static int n_counters = 16;
 static unsigned long iterations = 200000;
 static int repeat = 5;
-static pthread_barrier_t start;
-/* Each worker times itself: the main thread may not run when they start. */
-static double started[256], finished[256];
-static double now(void);
 
 struct variant {
 	const char *name;
 	int size;
 	int padded;
 	const char *divisor;
-	void *(*worker)(void *);
+	void (*body)(void *unused, int thread);
 	void (*init)(void);
 	size_t table_bytes;
 };
 
-/* One worker per variant: thread t walks the counters with a stride of 7 from its own start. */
+/* One thread body per variant: thread t walks the counters with a stride of 7 from its own start. */
 #define VARIANT(P)                                                                                  \
 	static P##_lockhash_t P##_table;                                                           \
 	static void P##_init(void) { P##_lockhash_init(&P##_table); }                              \
-	static void *P##_worker(void *arg)                                                         \
+	static void P##_body(void *unused, int thread)                                             \
 	{                                                                                          \
-		unsigned long t = (unsigned long)arg;                                              \
-		pthread_barrier_wait(&start);                                                      \
-		started[t] = now();                                                                \
+		unsigned long t = (unsigned long)thread;                                           \
+		(void)unused;                                                                      \
 		for (unsigned long i = 0; i < iterations; i++) {                                   \
 			unsigned long *c = &counters[(t + i * 7) % (unsigned long)n_counters];      \
 			P##_spinlock_t *l = P##_lock_hash(&P##_table, c);                          \
@@ -71,8 +66,6 @@ struct variant {
 			*c = *c + 1;                                                               \
 			P##_spin_unlock(l);                                                        \
 		}                                                                                  \
-		finished[t] = now();                                                               \
-		return NULL;                                                                       \
 	}
 
 VARIANT(h4u_smp)
@@ -84,44 +77,19 @@ VARIANT(h4p_l1)
 VARIANT(h64u_l1)
 VARIANT(h64p_l1)
 
-#define ENTRY(P, SIZE, PADDED, DIV) {#P, SIZE, PADDED, DIV, P##_worker, P##_init, sizeof(P##_table)}
+#define ENTRY(P, SIZE, PADDED, DIV) {#P, SIZE, PADDED, DIV, P##_body, P##_init, sizeof(P##_table)}
 static const struct variant variants[] = {
 	ENTRY(h4u_smp, 4, 0, "smp"), ENTRY(h4p_smp, 4, 1, "smp"), ENTRY(h64u_smp, 64, 0, "smp"),
 	ENTRY(h64p_smp, 64, 1, "smp"), ENTRY(h4u_l1, 4, 0, "l1"),   ENTRY(h4p_l1, 4, 1, "l1"),
 	ENTRY(h64u_l1, 64, 0, "l1"),   ENTRY(h64p_l1, 64, 1, "l1"),
 };
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* One run of one variant; returns whether the counters add up exactly. */
 static int run_once(const struct variant *V, int threads, double *seconds)
 {
 	memset(counters, 0, sizeof(counters));
 	V->init();
-	pthread_barrier_init(&start, NULL, threads + 1);
-	pthread_t tid[256];
-	for (int t = 0; t < threads; t++)
-		pthread_create(&tid[t], NULL, V->worker, (void *)(unsigned long)t);
-	pthread_barrier_wait(&start);
-	double first = 0, last = 0;
-	for (int t = 0; t < threads; t++) {
-		pthread_join(tid[t], NULL);
-		first = t == 0 || started[t] < first ? started[t] : first;
-		last = finished[t] > last ? finished[t] : last;
-	}
-	*seconds = last - first;
-	pthread_barrier_destroy(&start);
+	*seconds = harness_run_threads(threads, V->body, NULL);
 	unsigned long sum = 0;
 	for (int c = 0; c < n_counters; c++)
 		sum += counters[c];
@@ -152,8 +120,9 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (threads < 1 || threads > 256 || n_counters < 1 || n_counters > MAX_COUNTERS || repeat < 1 || repeat > 99) {
-		fprintf(stderr, "bench_lockhash: --threads 1..256, --counters 1..%d, --repeat 1..99\n", MAX_COUNTERS);
+	if (threads < 1 || threads > HARNESS_MAX_THREADS || n_counters < 1 || n_counters > MAX_COUNTERS || repeat < 1 || repeat > 99) {
+		fprintf(stderr, "bench_lockhash: --threads 1..%d, --counters 1..%d, --repeat 1..99\n", HARNESS_MAX_THREADS,
+			MAX_COUNTERS);
 		return 2;
 	}
 	FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
@@ -180,8 +149,7 @@ int main(int argc, char **argv)
 	unsigned long ops = (unsigned long)threads * iterations;
 	for (size_t v = 0; v < NV; v++) {
 		const struct variant *V = &variants[v];
-		qsort(seconds[v], repeat, sizeof(double), compare_doubles);
-		double median = seconds[v][repeat / 2];
+		double median = harness_median(seconds[v], repeat);
 		double rate = ops / median, slowest = ops / seconds[v][repeat - 1], fastest = ops / seconds[v][0];
 		printf("%-9s size %2d %-8s divisor %-3s table %5zu B: %d threads x %lu on %d counters: median %.0f op/s "
 		       "(%.0f..%.0f over %d runs)\n",

@@ -11,11 +11,11 @@
 #include "lw_spinlock.h"
 #include "lw_spinlock_asm.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "harness.h"
 
 #define MAX_THREADS 64
 
@@ -29,31 +29,20 @@ struct slot {
 
 static struct slot slots[MAX_THREADS];
 static unsigned long iterations = 2000000;
-static pthread_barrier_t start;
-static double started[MAX_THREADS], finished[MAX_THREADS];
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-struct job {
+/* One timed run: spin_multi gives thread t slot t, spin_single puts everyone on slot 0. */
+struct run {
 	int variant;
 	int multi;
-	int t;
 };
 
 enum { INLINE_TAS, INLINE_TICKET, ASM_TAS, ASM_TICKET, N_VARIANTS };
 static const char *variant_names[] = {"inline_tas", "inline_ticket", "asm_tas", "asm_ticket"};
 
-static void *worker(void *arg)
+static void body(void *arg, int t)
 {
-	struct job *j = arg;
-	struct slot *s = &slots[j->multi ? j->t : 0];
-	pthread_barrier_wait(&start);
-	started[j->t] = now();
+	const struct run *j = arg;
+	struct slot *s = &slots[j->multi ? t : 0];
 	for (unsigned long i = 0; i < iterations; i++) {
 		switch (j->variant) {
 		case INLINE_TAS: lw_tas_lock(&s->lock.tas); s->counter++; lw_tas_unlock(&s->lock.tas); break;
@@ -62,14 +51,6 @@ static void *worker(void *arg)
 		case ASM_TICKET: lw_asm_ticket_lock(&s->lock.ticket); s->counter++; lw_asm_ticket_unlock(&s->lock.ticket); break;
 		}
 	}
-	finished[j->t] = now();
-	return NULL;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv)
@@ -78,9 +59,11 @@ int main(int argc, char **argv)
 	const char *csv_path = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--threads=", 10)) {
-			n_thread_counts = 0;
-			for (char *p = argv[i] + 10; *p && n_thread_counts < 8; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
-				thread_counts[n_thread_counts++] = atoi(p);
+			n_thread_counts = harness_parse_counts(argv[i] + 10, thread_counts, 8, MAX_THREADS);
+			if (!n_thread_counts) {
+				fprintf(stderr, "bench_spin: threads are 1..%d\n", MAX_THREADS);
+				return 2;
+			}
 		} else if (!strncmp(argv[i], "--iterations=", 13))
 			iterations = strtoul(argv[i] + 13, NULL, 10);
 		else if (!strncmp(argv[i], "--repeat=", 9))
@@ -95,11 +78,6 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	for (int i = 0; i < n_thread_counts; i++)
-		if (thread_counts[i] < 1 || thread_counts[i] > MAX_THREADS) {
-			fprintf(stderr, "bench_spin: threads are 1..%d\n", MAX_THREADS);
-			return 2;
-		}
 	if (repeat < 1 || repeat > 99) {
 		fprintf(stderr, "bench_spin: --repeat 1..99\n");
 		return 2;
@@ -125,29 +103,14 @@ int main(int argc, char **argv)
 							lw_ticket_init(&slots[t].lock.ticket);
 						slots[t].counter = 0;
 					}
-					struct job jobs[MAX_THREADS];
-					pthread_t tid[MAX_THREADS];
-					pthread_barrier_init(&start, NULL, threads + 1);
-					for (int t = 0; t < threads; t++) {
-						jobs[t] = (struct job){v, multi, t};
-						pthread_create(&tid[t], NULL, worker, &jobs[t]);
-					}
-					pthread_barrier_wait(&start);
-					double first = 0, last = 0;
-					for (int t = 0; t < threads; t++) {
-						pthread_join(tid[t], NULL);
-						first = t == 0 || started[t] < first ? started[t] : first;
-						last = finished[t] > last ? finished[t] : last;
-					}
-					pthread_barrier_destroy(&start);
-					seconds[r] = last - first;
+					struct run run = {v, multi};
+					seconds[r] = harness_run_threads(threads, body, &run);
 					unsigned long sum = 0;
 					for (int t = 0; t < MAX_THREADS; t++)
 						sum += slots[t].counter;
 					exact &= sum == (unsigned long)threads * iterations;
 				}
-				qsort(seconds, repeat, sizeof(double), compare_doubles);
-				double rate = (double)threads * iterations / seconds[repeat / 2];
+				double rate = (double)threads * iterations / harness_median(seconds, repeat);
 				failures += !exact;
 				printf("%-11s %-13s threads=%d: %.0f lock+unlock/s (median of %d)%s\n",
 				       multi ? "spin_multi" : "spin_single", variant_names[v], threads, rate, repeat,

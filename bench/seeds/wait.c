@@ -11,11 +11,11 @@
 #include "lw_cache.h"
 #include "lw_cond_wait.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "harness.h"
 
 static unsigned long round_trips = 1000000;
 static volatile unsigned flag LW_DESTRUCTIVE_ALIGNED; /* the handed-over value, alone in its window */
@@ -31,28 +31,15 @@ static void wait_for(unsigned want)
 }
 
 /* Player 0 waits for even values and writes odd ones; player 1 the reverse. */
-static void *player(void *arg)
+static void player(void *unused, int thread)
 {
-	unsigned me = (unsigned)(unsigned long)arg;
+	unsigned me = (unsigned)thread;
+	(void)unused;
 	for (unsigned long i = 0; i < round_trips; i++) {
 		unsigned base = (unsigned)(2 * i);
 		wait_for(base + me);
 		lw_store_release(&flag, base + me + 1);
 	}
-	return NULL;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv)
@@ -92,21 +79,15 @@ int main(int argc, char **argv)
 		for (int w = 0; w < 2; w++) { /* interleaved */
 			use_cond_load = w;
 			flag = 0;
-			pthread_t a, b;
-			double t0 = now();
-			pthread_create(&a, NULL, player, (void *)0UL);
-			pthread_create(&b, NULL, player, (void *)1UL);
-			pthread_join(a, NULL);
-			pthread_join(b, NULL);
-			ns[w][r] = (now() - t0) * 1e9 / round_trips;
+			ns[w][r] = harness_run_threads(2, player, NULL) * 1e9 / round_trips;
 			failures += flag != 2 * round_trips;
 		}
 	for (int w = 0; w < 2; w++) {
-		qsort(ns[w], repeat, sizeof(double), compare_doubles);
-		printf("%-18s %.1f ns per round trip (median of %d, %lu round trips each)\n", names[w], ns[w][repeat / 2],
-		       repeat, round_trips);
+		double median = harness_median(ns[w], repeat);
+		printf("%-18s %.1f ns per round trip (median of %d, %lu round trips each)\n", names[w], median, repeat,
+		       round_trips);
 		if (csv)
-			fprintf(csv, "%s,%lu,%d,%.2f,%d\n", names[w], round_trips, repeat, ns[w][repeat / 2], failures == 0);
+			fprintf(csv, "%s,%lu,%d,%.2f,%d\n", names[w], round_trips, repeat, median, failures == 0);
 	}
 	if (csv)
 		fclose(csv);
