@@ -2,10 +2,13 @@
 #ifndef LOCKWRIGHT_TOOL_COMMANDS_H
 #define LOCKWRIGHT_TOOL_COMMANDS_H
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace lockwright {
+
+class CommandLine;
 
 struct ToolContext {
   const char *Argv0;
@@ -20,6 +23,10 @@ enum ExitCode { ExitOk = 0, ExitError = 1, ExitUsage = 2 };
 
 /// Prints "lockwright: error: Message" to stderr.
 void reportError(const std::string &Message);
+
+/// Adds --help to CL and parses Args. --help prints Usage (ExitOk); a bad argument
+/// is reported (ExitUsage); std::nullopt means the command goes on.
+std::optional<int> parseArguments(CommandLine &CL, const std::vector<std::string> &Args, const char *Usage);
 
 } // namespace lockwright
 

@@ -62,16 +62,9 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   CL.option("counter-stripes");
   CL.option("output", {"-o"});
   CL.flag("quiet");
-  CL.flag("help");
+  if (std::optional<int> Exit = parseArguments(CL, Args, GenUsage))
+    return *Exit;
   std::string Error;
-  if (!CL.parse(Args, Error)) {
-    reportError(Error);
-    return ExitUsage;
-  }
-  if (CL.has("help")) {
-    std::fputs(GenUsage, stdout);
-    return ExitOk;
-  }
   if (!CL.positionals().empty()) {
     reportError("unexpected argument '" + CL.positionals()[0] + "'");
     return ExitUsage;

@@ -32,16 +32,9 @@ int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
   CL.option("cpu");
   CL.option("format");
   CL.option("output", {"-o"});
-  CL.flag("help");
+  if (std::optional<int> Exit = parseArguments(CL, Args, LayoutUsage))
+    return *Exit;
   std::string Error;
-  if (!CL.parse(Args, Error)) {
-    reportError(Error);
-    return ExitUsage;
-  }
-  if (CL.has("help")) {
-    std::fputs(LayoutUsage, stdout);
-    return ExitOk;
-  }
   // Positionals: the source, then (after --) the compiler arguments.
   std::vector<std::string> Positionals = CL.positionals();
   auto Dashes = std::find(Args.begin(), Args.end(), "--");

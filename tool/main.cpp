@@ -1,6 +1,7 @@
 // lockwright: generate per-architecture lock code (gen) and inspect the specs
 // it is generated from (spec). Subcommand dispatch only.
 #include "Commands.h"
+#include "CommandLine.h"
 #include "check/CheckTool.h"
 
 #include "LockwrightConfig.h"
@@ -31,6 +32,21 @@ const char Usage[] =
 
 void lockwright::reportError(const std::string &Message) {
   std::fprintf(stderr, "lockwright: error: %s\n", Message.c_str());
+}
+
+std::optional<int> lockwright::parseArguments(CommandLine &CL, const std::vector<std::string> &Args,
+                                              const char *Usage) {
+  CL.flag("help");
+  std::string Error;
+  if (!CL.parse(Args, Error)) {
+    reportError(Error);
+    return ExitUsage;
+  }
+  if (CL.has("help")) {
+    std::fputs(Usage, stdout);
+    return ExitOk;
+  }
+  return std::nullopt;
 }
 
 int main(int argc, char **argv) {

@@ -7,6 +7,7 @@
 #include "CheckContext.h"
 #include "CheckRegistry.h"
 #include "Check.h"
+#include "ParseTarget.h"
 #include "analysis/ApiNames.h"
 #include "analysis/SyncModel.h"
 
@@ -500,19 +501,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       }
       Forced.push_back(std::move(*Spec));
       State.Forced = &Forced.back();
-      // Parse for the architecture where clang can: it has the target and this
-      // machine has its C library headers (a sysroot). Otherwise the host's
-      // layout stands in, and every report says so.
-      std::string ClangTarget = State.Forced->stringFact("toolchain.clang_target");
-      bool Headers = !State.Forced->stringFact("toolchain.sysroot").empty() || State.Forced->boolFact("toolchain.native");
-      if (!ClangTarget.empty() && Headers)
-        Target = "--target=" + ClangTarget;
-      else if (ClangTarget.empty())
-        State.HostLayoutNote = "clang has no target for " + Arch + ": offsets and sizes are those of the host (" +
-                               LOCKWRIGHT_HOST_TRIPLE + ")";
-      else
-        State.HostLayoutNote = "no C library headers for " + Arch + " here (its spec names no sysroot): offsets "
-                               "and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
+      ParseTarget How = parseTargetFor(*State.Forced);
+      Target = How.TargetFlag;
+      if (!How.WhyHost.empty())
+        State.HostLayoutNote = How.WhyHost + ": offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
     }
     CheckActionFactory Factory(State);
     // One ClangTool, and so one FileManager, per source: a shared one caches

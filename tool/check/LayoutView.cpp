@@ -1,5 +1,7 @@
 #include "LayoutView.h"
 
+#include "ParseTarget.h"
+
 #include "analysis/ApiNames.h"
 #include "analysis/SharingPairs.h"
 #include "analysis/SyncModel.h"
@@ -42,33 +44,40 @@ public:
   const RecordDecl *Found = nullptr;
 };
 
+/// What one layout run asks for, and where its answer goes.
+struct LayoutJob {
+  const std::string &Record;
+  const ApiNames &Names;
+  const ResolvedSpec &Spec;
+  std::optional<LayoutReport> &Out;
+  std::string &Error;
+};
+
 class LayoutConsumer : public ASTConsumer {
 public:
-  LayoutConsumer(CompilerInstance &CI, const std::string &Record, const ApiNames &Names, const ResolvedSpec &Spec,
-                 std::optional<LayoutReport> &Out, std::string &Error)
-      : Model(std::make_unique<SyncModel>(Names, CI.getASTContext())), Record(Record), Spec(Spec), Out(Out),
-        Error(Error) {
+  LayoutConsumer(CompilerInstance &CI, const LayoutJob &Job)
+      : Model(std::make_unique<SyncModel>(Job.Names, CI.getASTContext())), Job(Job) {
     CI.getPreprocessor().addPPCallbacks(Model->macroRecorder(CI.getPreprocessor()));
   }
 
   void HandleTranslationUnit(ASTContext &AST) override {
     if (AST.getDiagnostics().hasErrorOccurred()) {
-      Error = "the source does not compile";
+      Job.Error = "the source does not compile";
       return;
     }
     Model->collect();
-    FindRecord Finder(Record);
+    FindRecord Finder(Job.Record);
     Finder.TraverseDecl(AST.getTranslationUnitDecl());
     if (!Finder.Found) {
-      Error = "no definition of a record named '" + Record + "'";
+      Job.Error = "no definition of a record named '" + Job.Record + "'";
       return;
     }
     const RecordDecl *R = Finder.Found;
     LayoutReport Rep;
-    Rep.Record = std::string(R->getKindName()) + " " + Record;
-    Rep.Arch = Spec.Cpu.empty() ? Spec.Arch : Spec.Arch + " (cpu " + Spec.Cpu + ")";
-    Rep.Line = Spec.intFact("cache.l1_line.value");
-    Rep.Destructive = Spec.intFact("cache.destructive.value");
+    Rep.Record = std::string(R->getKindName()) + " " + Job.Record;
+    Rep.Arch = Job.Spec.Cpu.empty() ? Job.Spec.Arch : Job.Spec.Arch + " (cpu " + Job.Spec.Cpu + ")";
+    Rep.Line = Job.Spec.intFact("cache.l1_line.value");
+    Rep.Destructive = Job.Spec.intFact("cache.destructive.value");
     const ASTRecordLayout &L = AST.getASTRecordLayout(R);
     Rep.Size = L.getSize().getQuantity();
     Rep.Align = L.getAlignment().getQuantity();
@@ -99,49 +108,32 @@ public:
       LF.SharesWith = Shares[F];
       Rep.Fields.push_back(LF);
     }
-    Out = Rep;
+    Job.Out = Rep;
   }
 
 private:
   std::unique_ptr<SyncModel> Model;
-  const std::string &Record;
-  const ResolvedSpec &Spec;
-  std::optional<LayoutReport> &Out;
-  std::string &Error;
+  const LayoutJob &Job;
 };
 
 class LayoutAction : public ASTFrontendAction {
 public:
-  LayoutAction(const std::string &Record, const ApiNames &Names, const ResolvedSpec &Spec,
-               std::optional<LayoutReport> &Out, std::string &Error)
-      : Record(Record), Names(Names), Spec(Spec), Out(Out), Error(Error) {}
+  explicit LayoutAction(const LayoutJob &Job) : Job(Job) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LayoutConsumer>(CI, Record, Names, Spec, Out, Error);
+    return std::make_unique<LayoutConsumer>(CI, Job);
   }
 
 private:
-  const std::string &Record;
-  const ApiNames &Names;
-  const ResolvedSpec &Spec;
-  std::optional<LayoutReport> &Out;
-  std::string &Error;
+  const LayoutJob &Job;
 };
 
 class LayoutFactory : public FrontendActionFactory {
 public:
-  LayoutFactory(const std::string &Record, const ApiNames &Names, const ResolvedSpec &Spec,
-                std::optional<LayoutReport> &Out, std::string &Error)
-      : Record(Record), Names(Names), Spec(Spec), Out(Out), Error(Error) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LayoutAction>(Record, Names, Spec, Out, Error);
-  }
+  explicit LayoutFactory(const LayoutJob &Job) : Job(Job) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<LayoutAction>(Job); }
 
 private:
-  const std::string &Record;
-  const ApiNames &Names;
-  const ResolvedSpec &Spec;
-  std::optional<LayoutReport> &Out;
-  std::string &Error;
+  const LayoutJob &Job;
 };
 
 std::string pad(std::string S, size_t Width) {
@@ -202,19 +194,17 @@ std::optional<LayoutReport> computeLayout(const std::string &File, const std::ve
                                           const std::string &RecordName, const ResolvedSpec &Spec,
                                           const ApiNames &Names, std::string &Error) {
   std::vector<std::string> Args = CompilerArgs;
-  std::string ClangTarget = Spec.stringFact("toolchain.clang_target");
-  bool Headers = !Spec.stringFact("toolchain.sysroot").empty() || Spec.boolFact("toolchain.native");
+  ParseTarget How = parseTargetFor(Spec);
   std::string HostNote;
-  if (!ClangTarget.empty() && Headers)
-    Args.insert(Args.begin(), "--target=" + ClangTarget);
+  if (How.WhyHost.empty())
+    Args.insert(Args.begin(), How.TargetFlag);
   else
-    HostNote = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")" +
-               std::string(ClangTarget.empty() ? ": clang has no target for " : ": no C library headers for ") +
-               Spec.Arch;
+    HostNote = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE "): " + How.WhyHost;
   FixedCompilationDatabase DB(".", Args);
   ClangTool Tool(DB, {File});
   std::optional<LayoutReport> Out;
-  LayoutFactory Factory(RecordName, Names, Spec, Out, Error);
+  LayoutJob Job{RecordName, Names, Spec, Out, Error};
+  LayoutFactory Factory(Job);
   if (Tool.run(&Factory) != 0 && Error.empty())
     Error = "the source does not compile";
   if (Out)

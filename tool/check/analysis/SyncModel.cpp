@@ -194,26 +194,14 @@ public:
   }
 
   bool VisitMemberExpr(MemberExpr *ME) {
-    const ValueDecl *D = ME->getMemberDecl();
-    if (std::optional<ApiNames::Access> A = macroArgAccess(ME->getMemberLoc())) {
-      record(D, *A);
-      return true;
-    }
-    if (Current)
-      Model.Uses[D].Readers.insert(Current);
+    noteUse(ME->getMemberDecl(), ME->getMemberLoc());
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !VD->hasGlobalStorage())
-      return true;
-    if (std::optional<ApiNames::Access> A = macroArgAccess(DRE->getLocation())) {
-      record(VD, *A);
-      return true;
-    }
-    if (Current)
-      Model.Uses[VD].Readers.insert(Current);
+    if (VD && VD->hasGlobalStorage())
+      noteUse(VD, DRE->getLocation());
     return true;
   }
 
@@ -241,6 +229,15 @@ public:
   }
 
 private:
+  /// A mention of D at Loc: what an API macro does to it when Loc is one of the
+  /// macro's arguments, else a read by the current function.
+  void noteUse(const ValueDecl *D, SourceLocation Loc) {
+    if (std::optional<ApiNames::Access> A = macroArgAccess(Loc))
+      record(D, *A);
+    else if (Current)
+      Model.Uses[D].Readers.insert(Current);
+  }
+
   /// What an API macro does to the object written at Loc, when Loc is one of its
   /// arguments. A token that no macro expanded cannot be one: most are not, and
   /// they skip the scan.
