@@ -19,9 +19,11 @@ import argparse
 import csv
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 CHEAP_TIDY_CHECK = "misc-misplaced-const"
@@ -29,7 +31,6 @@ CHEAP_TIDY_CHECK = "misc-misplaced-const"
 
 def timed(cmd, cwd=None):
     """Runs cmd; returns (wall seconds, peak RSS in KiB, exit status, compiler errors it printed)."""
-    import tempfile
     with tempfile.TemporaryFile() as log:
         start = time.monotonic()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=log)
@@ -44,7 +45,6 @@ def syntax_only(entry):
     """An entry's compiler command turned into clang-19 -fsyntax-only."""
     args = entry.get("arguments")
     if args is None:
-        import shlex
         args = shlex.split(entry["command"])
     out = ["clang-19", "-fsyntax-only"]
     skip = False

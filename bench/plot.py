@@ -39,12 +39,13 @@ def load_benchmarks(path):
     return data.get("context", {}), uncontended, contended
 
 
-def load_locktest(path):
-    rows = []
+def load_csv(out, name):
+    """The rows of OUT/NAME; none when that benchmark did not run."""
+    path = os.path.join(out, name)
+    if not os.path.exists(path):
+        return []
     with open(path) as f:
-        for r in csv.DictReader(f):
-            rows.append(r)
-    return rows
+        return list(csv.DictReader(f))
 
 
 def family_of(kind, rows):
@@ -63,7 +64,7 @@ def save(fig, out, stem):
 def main():
     out = sys.argv[1]
     context, uncontended, contended = load_benchmarks(os.path.join(out, "locks.json"))
-    rows = load_locktest(os.path.join(out, "locktest.csv"))
+    rows = load_csv(out, "locktest.csv")
     lines = ["# Lock benchmarks", ""]
     with open(os.path.join(out, "machine.txt")) as f:
         lines += ["```", f.read().strip(), "```", ""]
@@ -143,7 +144,7 @@ def main():
     save(fig, out, "locks-fairness")
 
     # The seed's hashed-lock experiment: throughput per table variant, ratio to the seed's table (4 slots, packed).
-    hash_rows = load_locktest(os.path.join(out, "lockhash.csv"))
+    hash_rows = load_csv(out, "lockhash.csv")
     if hash_rows:
         base = next((float(r["ops_per_s"]) for r in hash_rows if r["variant"] == "h4u_smp"), None)
         r0 = hash_rows[0]
@@ -168,7 +169,7 @@ def main():
         save(fig, out, "lockhash")
 
     # local_t-style counters: ns per operation, per variant, at each working set and thread count.
-    counter_rows = load_locktest(os.path.join(out, "counters.csv"))
+    counter_rows = load_csv(out, "counters.csv")
     if counter_rows:
         ops = ["inc", "add", "add_return", "read"]
         variants = ["atomic", "striped", "per_thread"]
@@ -203,7 +204,7 @@ def main():
         save(fig, out, "counters")
 
     # spin_single / spin_multi: the inline locks against the .S routines, ratio asm / inline.
-    spin_rows = load_locktest(os.path.join(out, "spin.csv")) if os.path.exists(os.path.join(out, "spin.csv")) else []
+    spin_rows = load_csv(out, "spin.csv")
     if spin_rows:
         lines += ["", "## spin_single / spin_multi (million lock+unlock per second, all threads)", "",
                   "| mode | threads | inline_tas | asm_tas | asm / inline | inline_ticket | asm_ticket | asm / inline |",
@@ -218,7 +219,7 @@ def main():
             lines.append(f"| {mode} | {threads} | " + " | ".join(cells) + " |")
 
     # Waiting: host round trips, then the per-architecture instruction counts tabled by wait_barriers.py.
-    wait_rows = load_locktest(os.path.join(out, "wait.csv")) if os.path.exists(os.path.join(out, "wait.csv")) else []
+    wait_rows = load_csv(out, "wait.csv")
     if wait_rows:
         lines += ["", "## Waiting on the host (two threads handing a value back and forth)", "",
                   "| wait | ns per round trip (median) | runs |", "|---|---:|---:|"]

@@ -49,7 +49,7 @@ def ordering_mnemonics(s):
     return found
 
 
-def toolchain(s, lockwright_dir):
+def toolchain(s):
     tc = s.get("toolchain") or {}
     if tc.get("gcc"):
         return [tc["gcc"] + "-gcc"] + list(tc.get("cflags") or []), [tc["gcc"] + "-objdump"]
@@ -108,7 +108,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for arch in archs:
             s = spec(opt.lockwright, arch)
-            cc, objdump = toolchain(s, tmp)
+            cc, objdump = toolchain(s)
             mnemonics = ordering_mnemonics(s)
             if not cc or not mnemonics:
                 continue  # generic has no instructions of its own: the C11 builtins it uses are the host's
