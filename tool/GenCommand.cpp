@@ -24,7 +24,8 @@ const char GenUsage[] =
     "\n"
     "Writes into DIR: <prefix>_cache.h, _barrier.h, _cond_wait.h, _spinlock.h, _spinlock.hpp,\n"
     "_lockhash.h, _counter.h (the last four as --locks selects; default all).\n"
-    "Files whose content would not change are left untouched.\n";
+    "Files whose content would not change are left untouched.\n"
+    "--print-outputs prints the paths it would write, one a line, and writes nothing.\n";
 
 /// The options that decide the content, in a fixed order; paths are left out
 /// so the same spec gives the same bytes wherever it is generated.

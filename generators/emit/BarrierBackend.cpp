@@ -47,7 +47,7 @@ AccessBodies accessBodies(const SpecNode &Access, const SpecNode &Barriers, cons
         Body = "\t" + Type + " " + T + " = *(const volatile " + Type + " *)__lw_p;\n\t" + Stmt + ";\n\treturn " + T + ";";
       else
         Body = "\t" + Stmt + ";\n\t*(volatile " + Type + " *)__lw_p = " + T + ";";
-    } else if (C11 && PlainAccessAtomic) {
+    } else if (C11) { // the builtins are atomic at every size (through libatomic where they must)
       if (IsLoad)
         Body = "\treturn __atomic_load_n((const volatile " + Type + " *)__lw_p, __ATOMIC_ACQUIRE);";
       else
@@ -133,7 +133,9 @@ void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data) {
     Data.set(Kind, F);
   }
   const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
-  bool Has64 = Spec.stringFact("target.bits") == "64";
+  std::string Bits = Spec.stringFact("target.bits");
+  bool Has64 = Bits == "64";
+  Data.set("untorn_sizes", std::string(Bits == "any" ? "the pointer size" : Bits == "64" ? "8 bytes" : "4 bytes"));
   Data.set("acquire_load", accessData(*Barriers.get("acquire_load"), Barriers, Modifiers, Has64, true));
   Data.set("release_store", accessData(*Barriers.get("release_store"), Barriers, Modifiers, Has64, false));
 

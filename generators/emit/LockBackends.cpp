@@ -15,11 +15,11 @@ namespace {
 
 TemplateData flag(bool B) { return B ? TemplateData::type::bool_true : TemplateData::type::bool_false; }
 
-int pointerSize(const ResolvedSpec &Spec) { return Spec.stringFact("target.bits") == "64" ? 8 : 4; }
-
+/// The RMW sizes: the word, and the pointer where it is wider. A target of any
+/// width (generic) gets both; the header picks by __SIZEOF_POINTER__.
 std::vector<int> wordSizes(const ResolvedSpec &Spec) {
   std::vector<int> Sizes = {4};
-  if (pointerSize(Spec) == 8)
+  if (Spec.stringFact("target.bits") != "32")
     Sizes.push_back(8);
   return Sizes;
 }
@@ -144,8 +144,16 @@ void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, Templat
   Data.set("lock_locked", std::to_string(Spec.intFact("lock_word.locked")));
   Data.set("lock_unlocked", std::to_string(Spec.intFact("lock_word.unlocked")));
   Data.set("lock_word_source", Spec.stringFact("lock_word.source"));
-  Data.set("big_endian", flag(Spec.stringFact("target.endian") == "big"));
-  Data.set("ptr_size", std::to_string(pointerSize(Spec)));
+  std::string Endian = Spec.stringFact("target.endian");
+  Data.set("big_endian_expr", std::string(Endian == "any" ? "(__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)"
+                                          : Endian == "big" ? "1" : "0"));
+  Data.set("big_endian", flag(Endian == "big")); // the .S templates, which are per architecture
+  Data.set("any_target", flag(Endian == "any" || Spec.stringFact("target.bits") == "any"));
+  Data.set("has_8_byte_rmw", flag(Spec.stringFact("target.bits") != "32"));
+  Data.set("rmw_emulated", flag(Spec.boolFact("rmw_emulated.value")));
+  Data.set("rmw_emulated_source", Spec.stringFact("rmw_emulated.source"));
+  Data.set("dependency_ordering", flag(Spec.boolFact("dependency_ordering.value")));
+  Data.set("dependency_ordering_source", Spec.stringFact("dependency_ordering.source"));
   for (const std::string &Piece : lockPieces())
     Data.set("has_" + Piece, flag(Options.wantsLock(Piece)));
   std::string Default = effectiveDefaultLock(Spec, Options);
@@ -172,7 +180,11 @@ void fillCondWaitData(const ResolvedSpec &Spec, TemplateData &Data) {
   if (const SpecNode *Seqs = Wait.get("cmpwait")) {
     for (const auto &[SizeKey, Seq] : Seqs->fields()) {
       int Size = std::stoi(SizeKey);
-      std::vector<AsmOperand> Operands = {{"tmp", true, "__lw_t"}, {"addr", false, "__lw_p"}, {"val", false, "__lw_v"}};
+      // A narrow value goes in widened: the register's upper bits are otherwise unspecified (a
+      // sign-extended int8_t, say), and the sequence compares the whole register with a
+      // zero-extending exclusive load (Linux passes (unsigned long)val to __cmpwait).
+      std::string Value = Size < 4 ? "(uint32_t)__lw_v" : "__lw_v";
+      std::vector<AsmOperand> Operands = {{"tmp", true, "__lw_t"}, {"addr", false, "__lw_p"}, {"val", false, Value}};
       AsmBlock Asm = asmBlock(lines(Seq), Modifiers, Size, Operands, {"cc"});
       std::string Body = Asm.Decls + Asm.Statement + Asm.Uses;
       Body.pop_back(); // the template adds the final newline
@@ -231,6 +243,7 @@ void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, Te
   Data.set("relax", Lines(*Spec.Tree.get("cpu_relax"), "cpu_relax"));
   Data.set("acquire_ctrl", Lines(*Barriers.get("acquire_after_ctrl_dep"), "barriers.acquire_after_ctrl_dep"));
   Data.set("after_atomic", Lines(*Barriers.get("after_atomic"), "barriers.after_atomic"));
+  Data.set("before_atomic", Lines(*Barriers.get("before_atomic"), "barriers.before_atomic"));
   const SpecNode &Unlock = *Spec.Tree.get("unlock");
   const SpecNode &Release = *Barriers.get("release_store");
   bool StoreRelease = Unlock.get("store")->value() == "release";

@@ -473,8 +473,9 @@ std::vector<FieldDecl> archBodyFields() {
 
   SchemaRef Target = recordType("target",
                                 {{"triples", listType(stringType(), 1)},
-                                 {"bits", enumType({"32", "64"}), true},
-                                 {"endian", enumType({"little", "big"}), true},
+                                 // "any": the generated code reads both from the compiler (generic).
+                                 {"bits", enumType({"32", "64", "any"}), true},
+                                 {"endian", enumType({"little", "big", "any"}), true},
                                  {"check", stringType()}},
                                 MergePolicy::KeyByKey);
 
@@ -587,6 +588,12 @@ std::vector<FieldDecl> archBodyFields() {
       {"cache", Cache, true},
       {"lock_word", LockWord, true},
       {"rmw_fully_ordered", fact(boolType()), true},
+      // Does an address dependency from a READ_ONCE() order a later access (every CPU but
+      // Alpha), or must the load be an acquire (C11 without a usable consume)?
+      {"dependency_ordering", fact(boolType()), true},
+      // Are the toolchain's atomic read-modify-writes emulated (a load and a store under a
+      // lock that plain stores do not take), so that a plain store racing with one is lost?
+      {"rmw_emulated", fact(boolType()), true},
       {"native_atomic", NativeAtomic, true},
       {"default_lock", fact(enumType({"tas", "ticket", "mcs"})), true},
       {"ticket_wait", fact(enumType({"word", "owner-half"})), true},

@@ -8,6 +8,8 @@
  *  sb-mb        store buffering: x=1; mb; r1=y  ||  y=1; mb; r2=x  (r1 == r2 == 0 is forbidden)
  *  bakery       Lamport's bakery lock from plain accesses and mb; the counter it guards must be exact
  *  atomic       relaxed RMW bracketed by mb_before_atomic/mb_after_atomic; exact total
+ *  rodata       acquire loads of const objects in .rodata, every size: an acquire load must be a
+ *               load (LoongArch's was an atomic RMW, which faults on a read-only page)
  *
  * Threads come from stress_runtime.h: pthreads, or raw clone() where the
  * target has no libc (see stress_runtime_freestanding.h). */
@@ -257,6 +259,29 @@ static int run_atomic(void)
 	return at.total == expected;
 }
 
+/* ---- acquire loads of read-only objects ----------------------------------- */
+
+static const uint8_t ro_u8 = 0x5a;
+static const uint16_t ro_u16 = 0x5a5a;
+static const uint32_t ro_u32 = 0x5a5a5a5au;
+#if __SIZEOF_POINTER__ == 8
+static const uint64_t ro_u64 = 0x5a5a5a5a5a5a5a5aull;
+#endif
+
+static int run_rodata(void)
+{
+	unsigned long right = 0, expected = 3;
+	right += lw_load_acquire(&ro_u8) == 0x5a;
+	right += lw_load_acquire(&ro_u16) == 0x5a5a;
+	right += lw_load_acquire(&ro_u32) == 0x5a5a5a5au;
+#if __SIZEOF_POINTER__ == 8
+	right += lw_load_acquire(&ro_u64) == 0x5a5a5a5a5a5a5a5aull;
+	expected++;
+#endif
+	stress_report("rodata", "acquire loads right", right, expected);
+	return right == expected;
+}
+
 int stress_main(int argc, char **argv)
 {
 	if (argc > 1)
@@ -268,6 +293,7 @@ int stress_main(int argc, char **argv)
 	ok &= run_sb();
 	ok &= run_bakery();
 	ok &= run_atomic();
+	ok &= run_rodata();
 	stress_print(ok ? "stress: all passed\n" : "stress: FAILED\n");
 	return ok ? 0 : 1;
 }

@@ -25,6 +25,9 @@ _Static_assert(sizeof(lw_tas_lock_t) == EXPECT_LOCK_ALIGN, "TAS lock word padded
 /* Waits */
 PROBE uint32_t probe_cond_load_acquire_4(volatile uint32_t *p) { return lw_cond_load_acquire(p, VAL != 0); }
 PROBE uint32_t probe_cond_load_relaxed_4(volatile uint32_t *p) { return lw_cond_load_relaxed(p, VAL == 7); }
+/* Signed narrow values: the wait sequence must compare them zero-extended. */
+PROBE int8_t probe_cond_load_relaxed_s1(volatile int8_t *p) { return lw_cond_load_relaxed(p, VAL == 5); }
+PROBE int16_t probe_cond_load_relaxed_s2(volatile int16_t *p) { return lw_cond_load_relaxed(p, VAL == 5); }
 
 /* Test-and-set */
 PROBE void probe_tas_lock(lw_tas_lock_t *l) { lw_tas_lock(l); }
@@ -38,11 +41,13 @@ PROBE void probe_ticket_unlock(lw_ticket_lock_t *l) { lw_ticket_unlock(l); }
 
 /* MCS */
 PROBE void probe_mcs_lock(lw_mcs_lock_t *l, lw_mcs_node_t *n) { lw_mcs_lock(l, n); }
+PROBE int probe_mcs_trylock(lw_mcs_lock_t *l, lw_mcs_node_t *n) { return lw_mcs_trylock(l, n); }
 PROBE void probe_mcs_unlock(lw_mcs_lock_t *l, lw_mcs_node_t *n) { lw_mcs_unlock(l, n); }
 
 /* Reader-writer */
 PROBE void probe_read_lock(lw_rwlock_t *l) { lw_read_lock(l); }
 PROBE void probe_read_unlock(lw_rwlock_t *l) { lw_read_unlock(l); }
+PROBE int probe_write_trylock(lw_rwlock_t *l) { return lw_write_trylock(l); }
 PROBE void probe_write_lock(lw_rwlock_t *l) { lw_write_lock(l); }
 PROBE void probe_write_unlock(lw_rwlock_t *l) { lw_write_unlock(l); }
 
