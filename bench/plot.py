@@ -22,21 +22,58 @@ FAMILY_COLOURS = {"lockwright": "#d9534f", "peer": "#5bc0de", "floor": "#777777"
 
 
 def load_benchmarks(path):
+    """Medians and coefficients of variation from Google Benchmark's JSON.
+
+    run-all asks for repetitions in random interleaved order and for the aggregates only:
+    each figure is the median of the repetitions, its spread the CV (stddev / mean). A
+    run without repetitions (one sample) has no CV."""
     with open(path) as f:
         data = json.load(f)
-    uncontended, contended = {}, {}
+    uncontended, contended, cv, reps = {}, {}, {}, 1
     for b in data["benchmarks"]:
         if b.get("error_occurred"):
             raise SystemExit(f"plot.py: {b['name']}: {b.get('error_message')}")
-        name = b["name"]
+        aggregate = b.get("aggregate_name")
+        reps = max(reps, b.get("repetitions", 1))
+        if aggregate not in (None, "median", "cv"):
+            continue
+        name = b.get("run_name", b["name"])
+        kind = name.split("/")[1]
         if name.startswith("uncontended/"):
-            kind = name.split("/")[1]
-            uncontended[kind] = b["ns_per_op"]
+            key, value = (kind, 1), b["ns_per_op"]
+            target = uncontended
         elif name.startswith("contended/"):
-            kind = name.split("/")[1]
-            threads = b.get("threads", 1)
-            contended.setdefault(kind, {})[threads] = b["items_per_second"]
-    return data.get("context", {}), uncontended, contended
+            key, value = (kind, b.get("threads", 1)), b["items_per_second"]
+            target = contended.setdefault(kind, {})
+        else:
+            continue
+        if aggregate == "cv":
+            cv[(name.split("/")[0],) + key] = value
+        elif name.startswith("uncontended/"):
+            target[kind] = value
+        else:
+            target[key[1]] = value
+    return uncontended, contended, cv, reps
+
+
+def cv_text(cv, *key):
+    """The spread of a figure as a percentage, or '' without repetitions."""
+    return f"{100 * cv[key]:.0f}%" if key in cv else ""
+
+
+# The classes for head to head: each lockwright lock against the peers of its algorithm.
+CLASSES = [("test-and-set", "lw_tas", ["ck_fas", "ao_tas", "pthread_spin", "absl_spinlock"]),
+           ("ticket", "lw_ticket", ["ck_ticket"]),
+           ("MCS", "lw_mcs", ["ck_mcs"]),
+           ("rwlock (write side)", "lw_rwlock", ["ck_rwlock", "pthread_rwlock"]),
+           ("default spinlock", "lw_spin", ["pthread_spin", "std_mutex", "absl_spinlock"])]
+
+
+def verdict(ratio, spread):
+    """Faster, slower, or a difference the run's own spread cannot separate."""
+    if ratio >= 1:
+        return "as fast or faster"
+    return "within the spread" if 1 - ratio <= spread else "slower"
 
 
 def load_csv(out, name):
@@ -63,7 +100,7 @@ def save(fig, out, stem):
 
 def main():
     out = sys.argv[1]
-    context, uncontended, contended = load_benchmarks(os.path.join(out, "locks.json"))
+    uncontended, contended, cv, reps = load_benchmarks(os.path.join(out, "locks.json"))
     rows = load_csv(out, "locktest.csv")
     lines = ["# Lock benchmarks", ""]
     with open(os.path.join(out, "machine.txt")) as f:
@@ -73,10 +110,12 @@ def main():
     floor = uncontended.get("floor_xchg")
     best_lw = min((v for k, v in uncontended.items() if k.startswith("lw_")), default=None)
     lines += ["## Uncontended lock + unlock", "",
-              "| lock | ns/op | × floor | × best lockwright |", "|---|---:|---:|---:|"]
+              f"Median of {reps} repetitions run in random interleaved order; CV = stddev / mean of them.", "",
+              "| lock | ns/op | CV | × floor | × best lockwright |", "|---|---:|---:|---:|---:|"]
     for kind, ns in sorted(uncontended.items(), key=lambda kv: kv[1]):
-        lines.append(f"| {kind} | {ns:.2f} | {ns / floor:.2f} | {ns / best_lw:.2f} |" if floor and best_lw
-                     else f"| {kind} | {ns:.2f} | | |")
+        spread = cv_text(cv, "uncontended", kind, 1)
+        lines.append(f"| {kind} | {ns:.2f} | {spread} | {ns / floor:.2f} | {ns / best_lw:.2f} |" if floor and best_lw
+                     else f"| {kind} | {ns:.2f} | {spread} | | |")
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(uncontended) + 1))
     kinds = sorted(uncontended, key=uncontended.get)
     ax.barh(kinds, [uncontended[k] for k in kinds], color=[FAMILY_COLOURS[family_of(k, rows)] for k in kinds])
@@ -87,12 +126,15 @@ def main():
     # Contended: throughput per thread count, ratio to lockwright's ticket lock.
     threads = sorted({t for per in contended.values() for t in per})
     lines += ["", "## Contended throughput (million lock+unlock per second, all threads)", "",
-              "| lock | " + " | ".join(f"{t} thr" for t in threads) + f" | × lw_ticket at {threads[-1]} |",
-              "|---|" + "---:|" * (len(threads) + 1)]
+              f"Median of {reps} interleaved repetitions, each with its CV beside it: on a small machine the "
+              "FIFO locks' contended figures vary by tens of percent between repetitions.", "",
+              "| lock | " + " | ".join(f"{t} thr | CV" for t in threads) + f" | × lw_ticket at {threads[-1]} |",
+              "|---|" + "---:|---:|" * len(threads) + "---:|"]
     ref = contended.get("lw_ticket", {}).get(threads[-1])
     for kind in sorted(contended, key=lambda k: -contended[k].get(threads[-1], 0)):
         per = contended[kind]
-        cells = " | ".join(f"{per[t] / 1e6:.1f}" if t in per else "" for t in threads)
+        cells = " | ".join(f"{per[t] / 1e6:.1f} | {cv_text(cv, 'contended', kind, t)}" if t in per else " | "
+                           for t in threads)
         ratio = f"{per.get(threads[-1], 0) / ref:.2f}" if ref else ""
         lines.append(f"| {kind} | {cells} | {ratio} |")
     fig, ax = plt.subplots(figsize=(8, 5))
@@ -108,22 +150,30 @@ def main():
     ax.legend(fontsize=7, ncol=2)
     save(fig, out, "locks-contended")
 
-    # Head to head: each lockwright lock against the peers of the same algorithm (ratio > 1: lockwright costs more
-    # time uncontended, or delivers more throughput contended).
-    pairs = [("lw_tas", ["ck_fas", "ao_tas", "pthread_spin"]), ("lw_ticket", ["ck_ticket"]),
-             ("lw_mcs", ["ck_mcs"]), ("lw_spin", ["pthread_spin", "std_mutex", "absl_spinlock"])]
-    lines += ["", "## Head to head (same algorithm)", "",
-              "| lockwright | peer | ns/op ratio (lw / peer, < 1 is faster) | "
-              + " | ".join(f"throughput ratio at {t} thr (> 1 is faster)" for t in threads) + " |",
-              "|---|---|---:|" + "---:|" * len(threads)]
-    for lw, peers in pairs:
-        for peer in peers:
-            if lw not in uncontended or peer not in uncontended:
+    # Head to head: each lockwright lock against the best peer of its class in this run. A ratio below 1
+    # that the larger of the two CVs covers is reported as within the spread, not as slower.
+    lines += ["", "## Head to head: each lockwright lock against the best peer of its algorithm", "",
+              "| class | lockwright | best peer uncontended | ns/op lw / peer | verdict | "
+              + " | ".join(f"best peer at {t} thr | throughput lw / peer | verdict" for t in threads) + " |",
+              "|---|---|---|---:|---|" + "---|---:|---|" * len(threads)]
+    for cls, lw, peers in CLASSES:
+        present = [p for p in peers if p in uncontended]
+        if lw not in uncontended or not present:
+            continue
+        best = min(present, key=lambda p: uncontended[p])
+        ratio = uncontended[best] / uncontended[lw]  # > 1: lockwright takes less time
+        spread = max(cv.get(("uncontended", lw, 1), 0), cv.get(("uncontended", best, 1), 0))
+        cells = [cls, lw, best, f"{uncontended[lw] / uncontended[best]:.2f}", verdict(ratio, spread)]
+        for t in threads:
+            at = [p for p in present if t in contended.get(p, {})]
+            if t not in contended.get(lw, {}) or not at:
+                cells += ["", "", ""]
                 continue
-            cells = " | ".join(f"{contended[lw][t] / contended[peer][t]:.2f}"
-                               if t in contended.get(lw, {}) and t in contended.get(peer, {}) else ""
-                               for t in threads)
-            lines.append(f"| {lw} | {peer} | {uncontended[lw] / uncontended[peer]:.2f} | {cells} |")
+            top = max(at, key=lambda p: contended[p][t])
+            ratio = contended[lw][t] / contended[top][t]
+            spread = max(cv.get(("contended", lw, t), 0), cv.get(("contended", top, t), 0))
+            cells += [top, f"{ratio:.2f}", verdict(ratio, spread)]
+        lines.append("| " + " | ".join(cells) + " |")
 
     # Locktest: per-thread min/mean/max and fairness.
     lines += ["", "## Locktest (fixed time; per-thread acquisitions)", "",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #ifdef BENCH_HAVE_CK
+#include <ck_rwlock.h>
 #include <ck_spinlock.h>
 #endif
 #ifdef BENCH_HAVE_ATOMIC_OPS
@@ -44,6 +45,10 @@ static void pthread_mutex_init_default(pthread_mutex_t *l) { pthread_mutex_init(
 BENCH_KIND(pthread_mutex, pthread_mutex_t, pthread_mutex_init_default, pthread_mutex_lock(l), pthread_mutex_unlock(l))
 static void pthread_mutex_destroy_any(void *p) { pthread_mutex_destroy((pthread_mutex_t *)p); }
 
+static void pthread_rwlock_init_default(pthread_rwlock_t *l) { pthread_rwlock_init(l, NULL); }
+BENCH_KIND(pthread_rwlock, pthread_rwlock_t, pthread_rwlock_init_default, pthread_rwlock_wrlock(l), pthread_rwlock_unlock(l))
+static void pthread_rwlock_destroy_any(void *p) { pthread_rwlock_destroy((pthread_rwlock_t *)p); }
+
 #ifdef BENCH_HAVE_CK
 static void ck_fas_init(ck_spinlock_fas_t *l) { ck_spinlock_fas_init(l); }
 static void ck_ticket_init(ck_spinlock_ticket_t *l) { ck_spinlock_ticket_init(l); }
@@ -52,6 +57,8 @@ BENCH_KIND(ck_fas, ck_spinlock_fas_t, ck_fas_init, ck_spinlock_fas_lock(l), ck_s
 BENCH_KIND(ck_ticket, ck_spinlock_ticket_t, ck_ticket_init, ck_spinlock_ticket_lock(l), ck_spinlock_ticket_unlock(l))
 BENCH_KIND(ck_mcs, ck_spinlock_mcs_t, ck_mcs_init, struct ck_spinlock_mcs node; ck_spinlock_mcs_lock(l, &node),
 	   ck_spinlock_mcs_unlock(l, &node))
+static void ck_rwlock_init_any(ck_rwlock_t *l) { ck_rwlock_init(l); }
+BENCH_KIND(ck_rwlock, ck_rwlock_t, ck_rwlock_init_any, ck_rwlock_write_lock(l), ck_rwlock_write_unlock(l))
 #endif
 
 #ifdef BENCH_HAVE_ATOMIC_OPS
@@ -76,10 +83,13 @@ const struct lock_kind bench_c_kinds[] = {
 	{"ck_fas", "peer", "Concurrency Kit fetch-and-store spinlock", bench_ck_fas_init, NULL, bench_ck_fas_run},
 	{"ck_ticket", "peer", "Concurrency Kit ticket spinlock", bench_ck_ticket_init, NULL, bench_ck_ticket_run},
 	{"ck_mcs", "peer", "Concurrency Kit MCS (node on the stack)", bench_ck_mcs_init, NULL, bench_ck_mcs_run},
+	{"ck_rwlock", "peer", "Concurrency Kit rwlock, write side", bench_ck_rwlock_init, NULL, bench_ck_rwlock_run},
 #endif
 	{"pthread_spin", "peer", "glibc pthread_spin_lock", bench_pthread_spin_init, pthread_spin_destroy_any, bench_pthread_spin_run},
 	{"pthread_mutex", "peer", "glibc pthread_mutex_lock (default type)", bench_pthread_mutex_init, pthread_mutex_destroy_any,
 	 bench_pthread_mutex_run},
+	{"pthread_rwlock", "peer", "glibc pthread_rwlock_wrlock (default attributes), write side", bench_pthread_rwlock_init,
+	 pthread_rwlock_destroy_any, bench_pthread_rwlock_run},
 #ifdef BENCH_HAVE_ATOMIC_OPS
 	{"ao_tas", "peer", "libatomic_ops AO_test_and_set_acquire spin", bench_ao_tas_init, NULL, bench_ao_tas_run},
 #endif

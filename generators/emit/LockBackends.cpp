@@ -36,14 +36,19 @@ const AtomicShape AtomicShapes[] = {
     {"cmpxchg_acquire", "ACQUIRE", "cmpxchg"},     {"cmpxchg_release", "RELEASE", "cmpxchg"},
 };
 
-/// One helper function per atomic op and word size.
+/// One helper function per atomic op and word size, and a 16-bit fetch_add where the
+/// ticket is taken on its half (C11 only; the loader checks).
 TemplateData atomicHelpers(const ResolvedSpec &Spec) {
+  bool HalfTicket = Spec.stringFact("ticket_take.value") == "next-half";
   const SpecNode &Atomics = *Spec.Tree.get("atomics");
   const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
   TemplateData List = TemplateData::type::list;
   for (const AtomicShape &Shape : AtomicShapes) {
     const SpecNode &Op = *Atomics.get(Shape.Op);
-    for (int Size : wordSizes(Spec)) {
+    std::vector<int> Sizes = wordSizes(Spec);
+    if (HalfTicket && std::string(Shape.Op) == "fetch_add_acquire")
+      Sizes.insert(Sizes.begin(), 2);
+    for (int Size : Sizes) {
       std::string Type = uintType(Size);
       bool IsCmpxchg = std::string(Shape.Builtin) == "cmpxchg";
       std::string Params = "volatile void *__lw_p, " + std::string(IsCmpxchg ? Type + " __lw_old, " : "") + Type +
@@ -154,6 +159,8 @@ void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, Templat
   Data.set("rmw_emulated_source", Spec.stringFact("rmw_emulated.source"));
   Data.set("dependency_ordering", flag(Spec.boolFact("dependency_ordering.value")));
   Data.set("dependency_ordering_source", Spec.stringFact("dependency_ordering.source"));
+  Data.set("ticket_take_half", flag(Spec.stringFact("ticket_take.value") == "next-half"));
+  Data.set("ticket_take_source", Spec.stringFact("ticket_take.source"));
   for (const std::string &Piece : lockPieces())
     Data.set("has_" + Piece, flag(Options.wantsLock(Piece)));
   std::string Default = effectiveDefaultLock(Spec, Options);
@@ -207,6 +214,7 @@ void fillSpinlockData(const ResolvedSpec &Spec, const GenOptions &Options, Templ
   Data.set("unlock_source", Spec.stringFact("unlock.source"));
   Data.set("ticket_wait_half", flag(Spec.stringFact("ticket_wait.value") == "owner-half"));
   Data.set("ticket_wait_source", Spec.stringFact("ticket_wait.source"));
+
   for (const char *Op : {"tas_acquire", "xchg_acq_rel", "fetch_add_acquire", "cmpxchg_acquire", "cmpxchg_release"})
     Data.set(std::string(Op) + "_source", Spec.stringFact(std::string("atomics.") + Op + ".source"));
 }
@@ -274,6 +282,7 @@ void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, Te
     Data.set("unlock" + std::to_string(Size), U);
   }
   Data.set("owner_offset", std::string(Spec.stringFact("target.endian") == "big" ? "2" : "0"));
+  Data.set("next_offset", std::string(Spec.stringFact("target.endian") == "big" ? "0" : "2"));
 }
 
 } // namespace lockwright

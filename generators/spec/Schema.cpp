@@ -597,6 +597,9 @@ std::vector<FieldDecl> archBodyFields() {
       {"native_atomic", NativeAtomic, true},
       {"default_lock", fact(enumType({"tas", "ticket", "mcs"})), true},
       {"ticket_wait", fact(enumType({"word", "owner-half"})), true},
+      // How the ticket lock takes a ticket: an RMW of the whole word, or of the 16-bit next
+      // half alone, so that it never reads back the owner half the last unlock stored.
+      {"ticket_take", fact(enumType({"word", "next-half"})), true},
       {"counter", fact(enumType({"atomic", "striped"})), true},
       {"atomics", Atomics, true},
       {"barriers", Barriers, true},

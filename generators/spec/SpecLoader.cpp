@@ -180,6 +180,11 @@ void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags) {
     Diags.error(Destructive->loc(), "cache.destructive.value",
                 "destructive interference size " + Destructive->value() + " is below the L1 line (" +
                     L1->value() + "): objects one line apart would still share a line");
+  // A 16-bit ticket RMW exists only as the C11 builtin (the atomics' insn forms are 4 and 8 bytes).
+  const SpecNode *Take = Tree.at("ticket_take.value");
+  if (Take && Take->value() == "next-half" && !Tree.at("atomics.fetch_add_acquire.c11"))
+    Diags.error(Take->loc(), "ticket_take.value",
+                "'next-half' takes a 16-bit ticket, which needs atomics.fetch_add_acquire as 'c11: true'");
   // An instruction for an 8-byte access cannot exist on a 32-bit target.
   const SpecNode *Bits = Tree.at("target.bits");
   for (const char *Access : {"acquire_load", "release_store"}) {
