@@ -90,7 +90,7 @@ for arch in arch_names():
     if gcc or native:
         link = "-static -pthread"
     else:
-        link = "-nostdlib -static -fuse-ld=lld -DSTRESS_FREESTANDING -DLW_NO_TLS"
+        link = "-nostdlib -static -fuse-ld=lld -DSTRESS_FREESTANDING"
     if native:
         run = ""
     elif tc.get("qemu"):

@@ -165,15 +165,12 @@ void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, Templat
     Data.set("has_" + Piece, flag(Options.wantsLock(Piece)));
   std::string Default = effectiveDefaultLock(Spec, Options);
   Data.set("default_lock", Default);
+  // MCS as the default is the queued spinlock built on it (qspinlock's shape); the others
+  // are the algorithm itself.
   Data.set("default_is_mcs", flag(Default == "mcs"));
-  // MCS needs a queue node per acquisition; where no thread-local pool can hold
-  // them (or for a hashed table), the ticket lock stands in.
-  std::string Fallback = Default == "mcs" ? "ticket" : Default;
-  Data.set("fallback_lock", Fallback);
-  Data.set("fallback_generated", flag(Options.wantsLock(Fallback)));
-  std::string Upper = Fallback;
+  std::string Upper = Default;
   std::transform(Upper.begin(), Upper.end(), Upper.begin(), ::toupper);
-  Data.set("FALLBACK_LOCK", Upper);
+  Data.set("DEFAULT_LOCK", Upper);
   Data.set("default_lock_source", Options.DefaultLock.empty() ? Spec.stringFact("default_lock.source")
                                                               : std::string("--default-lock"));
 }
