@@ -35,6 +35,16 @@ TEST(LayoutMath, StraddleNeedsAMisalignedUnit) {
   EXPECT_TRUE(mayStraddle(0, 8, 64, 4));    // 8 bytes in a 4-aligned record can start at 60
 }
 
+TEST(LayoutMath, AccessMayStraddleJudgesEachAccessForAnyBase) {
+  EXPECT_TRUE(accessMayStraddle(3, 8, 8, 64, 1));      // packed: the base can be anywhere
+  EXPECT_FALSE(accessMayStraddle(8, 8, 8, 64, 8));     // natural alignment
+  EXPECT_TRUE(accessMayStraddle(2, 4, 4, 64, 4));      // 4-aligned record, word at 2: 62..65
+  EXPECT_TRUE(accessMayStraddle(1, 16, 4, 64, 1));     // an array of words at an odd offset
+  EXPECT_FALSE(accessMayStraddle(4, 80, 4, 64, 4));    // an array of aligned words never does
+  EXPECT_FALSE(accessMayStraddle(0, 40, 40, 64, 8));   // no single 40-byte access: nothing to split
+  EXPECT_FALSE(accessMayStraddle(56, 8, 8, 64, 64));   // inside its line at a fixed offset
+}
+
 TEST(LayoutMath, EffectiveAlignIsTheLowestSetBitCappedByTheRecord) {
   EXPECT_EQ(effectiveAlign(0, 16), 16u);
   EXPECT_EQ(effectiveAlign(8, 16), 8u);

@@ -3,6 +3,7 @@
 #include "ParseTarget.h"
 
 #include "analysis/ApiNames.h"
+#include "analysis/LayoutMath.h"
 #include "analysis/SharingPairs.h"
 #include "analysis/SyncModel.h"
 
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -82,6 +84,12 @@ public:
     Rep.Size = L.getSize().getQuantity();
     Rep.Align = L.getAlignment().getQuantity();
     std::map<const FieldDecl *, std::vector<std::string>> Shares;
+    // Straddling is judged as layout-split-atomic judges it: per access, for any base the
+    // record's alignment allows (a packed record can start anywhere).
+    std::set<const FieldDecl *> Straddling;
+    for (const SyncObject &O : Model->flatten(R))
+      if (accessMayStraddle(O.Offset, O.Size, O.AccessUnit, Rep.Line, Rep.Align))
+        Straddling.insert(O.Top);
     for (const SharingPair &P : falseSharingPairs(*Model, R, Rep.Destructive)) {
       Shares[P.First.Top].push_back(P.Second.Top->getNameAsString());
       Shares[P.Second.Top].push_back(P.First.Top->getNameAsString());
@@ -104,7 +112,7 @@ public:
       else if (const RecordDecl *Inner = F->getType()->getAsRecordDecl(); Inner && !Model->flatten(Inner).empty())
         LF.Kind = "holds sync objects";
       // Only a synchronisation word pays for straddling (split locks, torn or bus-locked atomics).
-      LF.Straddles = (K != SyncKind::None) && LF.Size <= Rep.Line && LF.Offset % Rep.Line + LF.Size > Rep.Line;
+      LF.Straddles = Straddling.count(F) != 0;
       LF.SharesWith = Shares[F];
       Rep.Fields.push_back(LF);
     }
@@ -235,7 +243,7 @@ std::string renderLayoutText(const LayoutReport &R) {
     if (F.Kind != "data")
       Notes.push_back("[" + F.Kind + "]");
     if (F.Straddles)
-      Notes.push_back("straddles a cache line");
+      Notes.push_back("can straddle a cache line");
     if (!F.SharesWith.empty())
       Notes.push_back("false-shares with " + join(F.SharesWith));
     if (!Notes.empty())
@@ -334,7 +342,7 @@ std::string renderLayoutSvg(const LayoutReport &R) {
            "\" stroke-width=\"" + (Flagged || F.Straddles ? "3" : "1") + "\"" +
            (F.Straddles ? " stroke-dasharray=\"6,3\"" : "") + "><title>" +
            xmlEscape(F.Name + ": " + F.Type + ", offset " + px(F.Offset) + ", " + px(F.Size) +
-                     (F.Size == 1 ? " byte [" : " bytes [") + F.Kind + "]" + (F.Straddles ? ", straddles a cache line" : "") +
+                     (F.Size == 1 ? " byte [" : " bytes [") + F.Kind + "]" + (F.Straddles ? ", can straddle a cache line" : "") +
                      (Flagged ? ", false-shares with " + join(F.SharesWith) : "")) +
            "</title></rect>\n";
       // About 6.5 pixels a character at font-size 11: shorten the label to its box.
@@ -360,7 +368,7 @@ std::string renderLayoutSvg(const LayoutReport &R) {
     X += 120;
   }
   S += "<text x=\"" + px(Left) + "\" y=\"" + px(LegendY + 22) +
-       "\">black outline: a false-sharing pair; red dashes: straddles a cache line; grey: holes and padding</text>\n";
+       "\">black outline: a false-sharing pair; red dashes: can straddle a cache line; grey: holes and padding</text>\n";
   if (!R.HostLayoutNote.empty())
     S += "<text x=\"" + px(Left) + "\" y=\"" + px(LegendY + 40) + "\">" +
          xmlEscape(R.HostLayoutNote) + "</text>\n";

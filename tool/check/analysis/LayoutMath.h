@@ -27,6 +27,21 @@ inline bool mayStraddle(uint64_t Offset, uint64_t Size, uint64_t Line, uint64_t 
   return Size > Granule - (Offset % Granule);
 }
 
+/// Whether one access to a synchronisation object can cross a Line-byte boundary for some
+/// base that is a multiple of RecordAlign: Size bytes at Offset, accessed AccessUnit bytes at a
+/// time (an array's element, a lock record's word; 0 or over 16 bytes or not a power of two: no
+/// single access, so nothing to split). `check` (layout-split-atomic) and `layout` both ask this.
+inline bool accessMayStraddle(uint64_t Offset, uint64_t Size, uint64_t AccessUnit, uint64_t Line,
+                              uint64_t RecordAlign) {
+  if (AccessUnit == 0 || AccessUnit > 16 || (AccessUnit & (AccessUnit - 1)) != 0)
+    return false;
+  // The units sit at Offset plus multiples of AccessUnit; the pattern repeats every line.
+  for (uint64_t At = Offset; At + AccessUnit <= Offset + Size && At < Offset + Line + AccessUnit; At += AccessUnit)
+    if (mayStraddle(At, AccessUnit, Line, RecordAlign))
+      return true;
+  return false;
+}
+
 /// The alignment a field at Offset in a record aligned to RecordAlign is guaranteed.
 inline uint64_t effectiveAlign(uint64_t Offset, uint64_t RecordAlign) {
   if (Offset == 0)

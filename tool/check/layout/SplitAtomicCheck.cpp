@@ -35,14 +35,7 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
     // One access is what can split: an element of an array, a word of a lock
     // record; a 40-byte mutex spans lines by size, its lock word does not.
     uint64_t Unit = O.AccessUnit;
-    if (Unit == 0 || Unit > 16 || (Unit & (Unit - 1)) != 0)
-      continue;
-    // Elements of an array sit at Offset plus multiples of Unit; the pattern repeats every line.
-    bool Straddles = false;
-    for (uint64_t At = O.Offset; At + Unit <= O.Offset + O.Size && At < O.Offset + T.L1Line + Unit && !Straddles;
-         At += Unit)
-      Straddles = mayStraddle(At, Unit, T.L1Line, RecordAlign);
-    if (!Straddles)
+    if (!accessMayStraddle(O.Offset, O.Size, Unit, T.L1Line, RecordAlign))
       continue;
     std::string What = Unit == O.Size ? std::to_string(O.Size) + " bytes" : std::to_string(Unit) + "-byte accesses";
     std::string Why = O.Offset % Unit != 0
