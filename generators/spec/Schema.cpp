@@ -479,9 +479,15 @@ std::vector<FieldDecl> archBodyFields() {
                                  {"check", stringType()}},
                                 MergePolicy::KeyByKey);
 
+  // Where clang has no target: a clang target whose C layout is the architecture's (sizes,
+  // alignments, endianness), parsed with the architecture's own C library headers (sysroot).
+  SchemaRef LayoutProxy = recordType("layout proxy", {{"target", stringType(), true}, {"source", stringType(), true}},
+                                     MergePolicy::Replace);
+
   SchemaRef Toolchain = recordType("toolchain",
                                    {{"gcc", stringType()},
                                     {"clang_target", stringType()},
+                                    {"layout_proxy", LayoutProxy},
                                     {"qemu", stringType()},
                                     {"sysroot", stringType()},
                                     {"cflags", listType(stringType())},

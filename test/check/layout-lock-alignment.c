@@ -8,13 +8,14 @@
 
 typedef struct { volatile unsigned int slock; } arch_spinlock_t;
 
-/* On parisc, ldcw needs the lock word 16-byte aligned; a 4-byte aligned spinlock is not. */
+/* On parisc, ldcw needs the lock word 16-byte aligned; a 4-byte aligned spinlock is not (after a
+ * 4-byte long: parisc is ILP32, laid out through its layout proxy, not as the host). */
 struct inode_lite {
 	long size;
 	arch_spinlock_t lock;
 	long nlink;
 };
-// PARISC: :[[@LINE-3]]:18: warning: lock word 'lock' is aligned to 8 bytes; parisc needs 16 for its lock instructions [layout-lock-alignment]
+// PARISC: :[[@LINE-3]]:18: warning: lock word 'lock' is aligned to 4 bytes; parisc needs 16 for its lock instructions [layout-lock-alignment]
 // PARISC: note: lock_word.align of parisc: linux arch/parisc/include/asm/ldcw.h
 // FIXED: _Alignas(16) arch_spinlock_t lock;
 

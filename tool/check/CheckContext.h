@@ -33,7 +33,7 @@ struct TargetFacts {
   uint64_t L1Line = 64, SmpLine = 64, Destructive = 64, LockWordAlign = 4, LockWordSize = 4;
   std::string DestructiveSource, LockWordSource;
   /// Set when clang has no target for the architecture and the host's layout stands in.
-  std::string HostLayoutNote;
+  std::string LayoutNote;
   /// "x86_64" or "parisc (cpu pa8800)", for messages.
   std::string label() const;
 };

@@ -170,7 +170,7 @@ struct RunState {
   const CheckOptions *Options = nullptr;
   SpecRepository *Repo = nullptr;
   const ResolvedSpec *Forced = nullptr; // --arch: every TU is judged against this spec
-  std::string HostLayoutNote;           // set when --arch has no clang target
+  std::string LayoutNote;           // set when --arch is parsed as the host, or freestanding
   std::vector<tooling::Replacement> Fixes;
   unsigned Suppressed = 0;
   std::map<std::string, ResolvedSpec> ByTriple;
@@ -253,7 +253,7 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     const ResolvedSpec *Spec = State.Forced;
-    std::string HostNote = State.HostLayoutNote;
+    std::string LayoutNoteText = State.LayoutNote;
     if (!Spec) {
       std::string Triple = CI.getTarget().getTriple().str();
       auto It = State.ByTriple.find(Triple);
@@ -267,12 +267,12 @@ public:
         }
         It = State.ByTriple.emplace(Triple, std::move(*Resolved)).first;
         if (!Arch)
-          HostNote = "no spec matches the target '" + Triple + "'; judged against generic";
+          LayoutNoteText = "no spec matches the target '" + Triple + "'; judged against generic";
       }
       Spec = &It->second;
     }
     auto Target = std::make_unique<TargetFacts>(factsFor(*Spec));
-    Target->HostLayoutNote = HostNote;
+    Target->LayoutNote = LayoutNoteText;
     auto Model = std::make_unique<SyncModel>(*State.Names, CI.getASTContext());
     Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(Model->macroRecorder(PP));
@@ -490,8 +490,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   Forced.reserve(Arches.size());
   for (const std::string &Arch : Arches) {
     State.Forced = nullptr;
-    State.HostLayoutNote.clear();
-    std::string Target;
+    State.LayoutNote.clear();
+    std::vector<std::string> Target;
     if (!Arch.empty()) {
       DiagnosticList SpecDiags;
       std::optional<ResolvedSpec> Spec = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
@@ -502,9 +502,11 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Forced.push_back(std::move(*Spec));
       State.Forced = &Forced.back();
       ParseTarget How = parseTargetFor(*State.Forced);
-      Target = How.TargetFlag;
+      Target = How.TargetFlags;
       if (!How.WhyHost.empty())
-        State.HostLayoutNote = How.WhyHost + ": offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
+        State.LayoutNote = How.WhyHost + ": offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
+      else
+        State.LayoutNote = How.Note;
     }
     CheckActionFactory Factory(State);
     // One ClangTool, and so one FileManager, per source: a shared one caches
@@ -517,7 +519,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       ClangTool Tool(Parser->getCompilations(), {Files[I]});
       Tool.setDiagnosticConsumer(&Consumer);
       if (!Target.empty())
-        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Target.c_str(), ArgumentInsertPosition::BEGIN));
+        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Target, ArgumentInsertPosition::BEGIN));
       ToolFailures |= Tool.run(&Factory);
     }
   }

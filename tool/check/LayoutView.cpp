@@ -203,11 +203,13 @@ std::optional<LayoutReport> computeLayout(const std::string &File, const std::ve
                                           const ApiNames &Names, std::string &Error) {
   std::vector<std::string> Args = CompilerArgs;
   ParseTarget How = parseTargetFor(Spec);
-  std::string HostNote;
-  if (How.WhyHost.empty())
-    Args.insert(Args.begin(), How.TargetFlag);
-  else
-    HostNote = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE "): " + How.WhyHost;
+  std::string LayoutNoteText;
+  if (How.WhyHost.empty()) {
+    Args.insert(Args.begin(), How.TargetFlags.begin(), How.TargetFlags.end());
+    LayoutNoteText = How.Note;
+  } else {
+    LayoutNoteText = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE "): " + How.WhyHost;
+  }
   FixedCompilationDatabase DB(".", Args);
   ClangTool Tool(DB, {File});
   std::optional<LayoutReport> Out;
@@ -216,7 +218,7 @@ std::optional<LayoutReport> computeLayout(const std::string &File, const std::ve
   if (Tool.run(&Factory) != 0 && Error.empty())
     Error = "the source does not compile";
   if (Out)
-    Out->HostLayoutNote = HostNote;
+    Out->LayoutNote = LayoutNoteText;
   return Out;
 }
 
@@ -261,8 +263,8 @@ std::string renderLayoutText(const LayoutReport &R) {
     Out += "\t/* padding: " + std::to_string(Tail) + " */\n";
   Out += "\t/* " + R.Arch + ": cache line " + std::to_string(R.Line) + ", destructive interference size " +
          std::to_string(R.Destructive) + ", record aligned to " + std::to_string(R.Align) + " */\n";
-  if (!R.HostLayoutNote.empty())
-    Out += "\t/* " + R.HostLayoutNote + " */\n";
+  if (!R.LayoutNote.empty())
+    Out += "\t/* " + R.LayoutNote + " */\n";
   return Out + "};\n";
 }
 
@@ -288,8 +290,8 @@ std::string renderLayoutJson(const LayoutReport &R) {
                           {"cache_line", (int64_t)R.Line},
                           {"destructive_size", (int64_t)R.Destructive},
                           {"fields", std::move(Fields)}};
-  if (!R.HostLayoutNote.empty())
-    Root["note"] = R.HostLayoutNote;
+  if (!R.LayoutNote.empty())
+    Root["note"] = R.LayoutNote;
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
@@ -369,9 +371,9 @@ std::string renderLayoutSvg(const LayoutReport &R) {
   }
   S += "<text x=\"" + px(Left) + "\" y=\"" + px(LegendY + 22) +
        "\">black outline: a false-sharing pair; red dashes: can straddle a cache line; grey: holes and padding</text>\n";
-  if (!R.HostLayoutNote.empty())
+  if (!R.LayoutNote.empty())
     S += "<text x=\"" + px(Left) + "\" y=\"" + px(LegendY + 40) + "\">" +
-         xmlEscape(R.HostLayoutNote) + "</text>\n";
+         xmlEscape(R.LayoutNote) + "</text>\n";
   return S + "</svg>\n";
 }
 

@@ -24,7 +24,7 @@ struct LayoutField {
 };
 
 struct LayoutReport {
-  std::string Record, Arch, HostLayoutNote;
+  std::string Record, Arch, LayoutNote;
   uint64_t Size = 0, Align = 0, Line = 64, Destructive = 64;
   std::vector<LayoutField> Fields;
 };

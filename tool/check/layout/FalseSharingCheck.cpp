@@ -42,8 +42,8 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
     Notes.push_back({B.Leaf->getLocation(), "the destructive interference size of " + T.label() + " is " +
                                                 std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource +
                                                 ")"});
-    if (!T.HostLayoutNote.empty())
-      Notes.push_back({R->getLocation(), T.HostLayoutNote});
+    if (!T.LayoutNote.empty())
+      Notes.push_back({R->getLocation(), T.LayoutNote});
     std::vector<FixItHint> Fixes;
     // Moving B to a window of its own is the mechanical fix when B is a member of R itself.
     if (B.Top == B.Leaf && editable(SM, B.Top->getBeginLoc())) {
