@@ -97,7 +97,7 @@ void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::
   Data.set("spec_hash", Spec.hash());
   Data.set("version", std::string(LOCKWRIGHT_VERSION));
   Data.set("invocation", Options.Invocation);
-  std::string Check = Spec.stringFact("target.check");
+  std::string Check = Spec.optionalStringFact("target.check").value_or("");
   Data.set("has_target_check", Check.empty() ? TemplateData::type::bool_false : TemplateData::type::bool_true);
   Data.set("target_check", Check);
 }

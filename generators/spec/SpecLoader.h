@@ -22,10 +22,15 @@ struct ResolvedSpec {
   /// The spec and its ancestors, child first (ppc64, ppc64le, generic).
   std::vector<std::string> Chain;
 
-  /// Shorthands for validated facts (the schema guarantees their presence).
+  /// Facts a reader needs. One the spec lacks, or of another type, is a bug in the reader or
+  /// the schema: a located error naming the key path ends the run (as TableGen's getValueAs*
+  /// does), never a silent 0, "" or false.
   int64_t intFact(const std::string &DottedPath) const;
   std::string stringFact(const std::string &DottedPath) const;
   bool boolFact(const std::string &DottedPath) const;
+  /// Facts the schema lets a spec leave out (the toolchain's): empty when absent.
+  std::optional<std::string> optionalStringFact(const std::string &DottedPath) const;
+  bool optionalBoolFact(const std::string &DottedPath) const;
 
   /// A stable 64-bit FNV-1a hash of the resolved document, as 16 hex digits.
   std::string hash() const;

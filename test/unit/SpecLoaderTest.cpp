@@ -69,6 +69,25 @@ TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
   EXPECT_EQ(Spec->Chain, (std::vector<std::string>{"child", "generic"}));
 }
 
+TEST(SpecLoader, AFactAReaderNeedsAndTheSpecLacksIsALocatedError) {
+  ScratchDir Dir;
+  Dir.write("arch/child.yaml", MinimalChild);
+  SpecRepository Repo = repoWith(Dir);
+  DiagnosticList Diags;
+  auto Spec = Repo.resolve("child", "", Diags);
+  ASSERT_TRUE(Spec) << Diags.str();
+  // Not 0, "" or false: the run ends, located at the nearest node the merged spec has (its
+  // cache: map, which generic.yaml opened).
+  EXPECT_EXIT(Spec->intFact("cache.l3_line.value"), ::testing::ExitedWithCode(1),
+              "\\.yaml:[0-9]+:[0-9]+: error: cache.l3_line.value: spec 'child' has no such fact, which lockwright "
+              "needs \\(an integer\\)");
+  EXPECT_EXIT(Spec->intFact("cache.l1_line.source"), ::testing::ExitedWithCode(1),
+              "child.yaml:[0-9]+:[0-9]+: error: cache.l1_line.source: spec 'child' holds this fact, but not as an integer");
+  EXPECT_EXIT(Spec->boolFact("nothing.here"), ::testing::ExitedWithCode(1), "error: nothing.here: spec 'child' has no such fact");
+  // The toolchain's facts may be left out.
+  EXPECT_EQ(Spec->optionalStringFact("toolchain.layout_proxy.target"), std::nullopt);
+}
+
 TEST(SpecLoader, UnknownParentIsLocatedWithSuggestion) {
   ScratchDir Dir;
   std::string Text = MinimalChild;

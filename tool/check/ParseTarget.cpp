@@ -5,12 +5,12 @@
 namespace lockwright {
 
 ParseTarget parseTargetFor(const ResolvedSpec &Spec) {
-  std::string ClangTarget = Spec.stringFact("toolchain.clang_target");
-  std::string Sysroot = Spec.stringFact("toolchain.sysroot");
-  bool Headers = !Sysroot.empty() || Spec.boolFact("toolchain.native");
+  std::string ClangTarget = Spec.optionalStringFact("toolchain.clang_target").value_or("");
+  std::string Sysroot = Spec.optionalStringFact("toolchain.sysroot").value_or("");
+  bool Headers = !Sysroot.empty() || Spec.optionalBoolFact("toolchain.native");
   if (ClangTarget.empty()) {
     // The proxy's own headers would be another architecture's: parse over this one's.
-    std::string Proxy = Spec.stringFact("toolchain.layout_proxy.target");
+    std::string Proxy = Spec.optionalStringFact("toolchain.layout_proxy.target").value_or("");
     if (!Proxy.empty() && !Sysroot.empty())
       return {{"--target=" + Proxy, "--sysroot=" + Sysroot}, "", ""};
     return {{}, "clang has no target for " + Spec.Arch, ""};
