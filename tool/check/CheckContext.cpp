@@ -106,7 +106,8 @@ bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc
 }
 
 void CheckContext::report(const std::string &Check, SourceLocation Loc, const std::string &Message,
-                          const std::vector<Note> &Notes, const std::vector<FixItHint> &Fixes) {
+                          const std::vector<Note> &Notes, const std::vector<FixItHint> &Fixes,
+                          SourceLocation LayoutAt) {
   if (!inUserCode(Loc))
     return;
   if (nolintSuppresses(Check, Loc)) {
@@ -138,6 +139,8 @@ void CheckContext::report(const std::string &Check, SourceLocation Loc, const st
       B << F;
     Collect(N.Fixes);
   }
+  if (!Target.LayoutNote.empty())
+    DE.Report(LayoutAt.isValid() ? LayoutAt : Loc, NoteID) << Target.LayoutNote;
 }
 
 std::string CheckContext::alignmentSpelling(uint64_t N) const {

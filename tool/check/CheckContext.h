@@ -66,9 +66,12 @@ public:
   const clang::LangOptions &langOpts() const;
 
   /// Reports `Message [Check]` at Loc with notes and fix-its, unless a NOLINT
-  /// comment suppresses it or the location is in a system header.
+  /// comment suppresses it or the location is in a system header. Where the layout is not
+  /// the target's own (the host's, or freestanding), a last note says so, at LayoutAt (the
+  /// record the verdict rests on) or else at Loc.
   void report(const std::string &Check, clang::SourceLocation Loc, const std::string &Message,
-              const std::vector<Note> &Notes = {}, const std::vector<clang::FixItHint> &Fixes = {});
+              const std::vector<Note> &Notes = {}, const std::vector<clang::FixItHint> &Fixes = {},
+              clang::SourceLocation LayoutAt = {});
 
   /// Whether Loc is in code the user owns (not a system header, not a builtin).
   bool inUserCode(clang::SourceLocation Loc) const;

@@ -42,8 +42,6 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
     Notes.push_back({B.Leaf->getLocation(), "the destructive interference size of " + T.label() + " is " +
                                                 std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource +
                                                 ")"});
-    if (!T.LayoutNote.empty())
-      Notes.push_back({R->getLocation(), T.LayoutNote});
     std::vector<FixItHint> Fixes;
     // Moving B to a window of its own is the mechanical fix when B is a member of R itself.
     if (B.Top == B.Leaf && editable(SM, B.Top->getBeginLoc())) {
@@ -53,7 +51,7 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
         Notes.push_back({R->getLocation(), recordLabel(R) + " is allocated with 'new', which before C++17 does "
                                            "not honour alignment above alignof(std::max_align_t)"});
     }
-    Ctx.report(name(), B.Leaf->getLocation(), Message, Notes, Fixes);
+    Ctx.report(name(), B.Leaf->getLocation(), Message, Notes, Fixes, R->getLocation());
   }
 }
 

@@ -154,8 +154,6 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
       Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx)));
     std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " +
                                                       std::to_string(Threshold) + " (" + T.DestructiveSource + ")"}};
-    if (!T.LayoutNote.empty())
-      Notes.push_back({At, T.LayoutNote});
     Ctx.report(name(), At, Message, Notes, Fixes);
   };
 

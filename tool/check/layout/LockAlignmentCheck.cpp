@@ -55,8 +55,6 @@ void LockAlignmentCheck::check(const MatchFinder::MatchResult &Result) {
       Notes.push_back({Lock->getLocation(), "lock_word.align of " + T.label() + ": " + T.LockWordSource});
     if (Packed)
       Notes.push_back({Packed->getLocation(), recordLabel(Packed) + " is packed"});
-    if (!T.LayoutNote.empty())
-      Notes.push_back({Lock->getLocation(), T.LayoutNote});
     std::vector<FixItHint> Fixes;
     if (FixAt && editable(SM, FixAt->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(FixAt->getBeginLoc(), Ctx.alignmentSpelling(Need) + " "));

@@ -56,9 +56,7 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
     std::vector<FixItHint> Fixes;
     if (!PragmaPacked && O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Unit) + " "));
-    if (!T.LayoutNote.empty())
-      Notes.push_back({R->getLocation(), T.LayoutNote});
-    Ctx.report(name(), O.Leaf->getLocation(), Message, Notes, Fixes);
+    Ctx.report(name(), O.Leaf->getLocation(), Message, Notes, Fixes, R->getLocation());
   }
 }
 

@@ -119,8 +119,6 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
                                            std::to_string(T.Destructive) +
                                            " bytes (lockwright's LW_PADDED, lw::cache_padded<T>)"});
   }
-  if (!T.LayoutNote.empty())
-    Notes.push_back({D->getLocation(), T.LayoutNote});
   Ctx.report(name(), D->getLocation(), Message, Notes, Fixes);
 }
 
