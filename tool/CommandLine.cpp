@@ -39,8 +39,7 @@ bool CommandLine::parse(const std::vector<std::string> &Args, std::string &Error
       std::vector<std::string> Known;
       for (const auto &C : Canonical)
         Known.push_back(C.first);
-      std::string Guess = closestMatch(Spelling, Known);
-      Error = "unknown option '" + Spelling + "'" + (Guess.empty() ? "" : "; did you mean '" + Guess + "'?");
+      Error = "unknown option '" + Spelling + "'" + didYouMean(Spelling, Known);
       return false;
     }
     const std::string &Name = It->second;

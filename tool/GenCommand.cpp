@@ -4,7 +4,7 @@
 #include "Commands.h"
 #include "SpecOptions.h"
 
-#include "emit/FileWriter.h"
+#include "FileIO.h"
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
 

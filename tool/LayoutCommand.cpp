@@ -6,7 +6,7 @@
 
 #include "check/LayoutView.h"
 #include "check/analysis/ApiNames.h"
-#include "emit/FileWriter.h"
+#include "FileIO.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -109,8 +109,7 @@ std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, con
     for (const std::string &A : Given)
       if (std::find(Known.begin(), Known.end(), A) == Known.end()) {
         std::string Message = std::string("unknown ") + What + " '" + A + "'";
-        std::string Guess = closestMatch(A, Known);
-        Message += Guess.empty() ? "; expected one of " + joinNames(Known) : "; did you mean '" + Guess + "'?";
+        Message += didYouMean(A, Known, "; expected one of " + joinNames(Known));
         Diags.error({"lockwright"}, "", Message);
       }
   };

@@ -1,5 +1,10 @@
 #include "emit/TemplateRenderer.h"
 
+#include "FileIO.h"
+
+#include <cerrno>
+#include <cstring>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -62,10 +67,12 @@ std::optional<std::string> TemplateSet::render(const std::vector<std::string> &F
     Diags.error({(fs::path(Root) / "common" / Name).string()}, "", "template not found");
     return std::nullopt;
   }
-  std::ifstream In(*Path, std::ios::binary);
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  std::string Text = Buffer.str();
+  std::optional<std::string> Read = readFile(*Path);
+  if (!Read) {
+    Diags.error({*Path}, "", std::string("cannot read the template: ") + std::strerror(errno));
+    return std::nullopt;
+  }
+  std::string Text = *Read;
   kainjow::mustache::mustache Template(Text);
   if (!Template.is_valid()) {
     Diags.error({*Path, 1, 1}, "", "invalid template: " + Template.error_message());

@@ -81,4 +81,10 @@ std::string closestMatch(const std::string &Word, const std::vector<std::string>
   return BestDistance <= Limit ? Best : std::string();
 }
 
+std::string didYouMean(const std::string &Word, const std::vector<std::string> &Candidates,
+                       const std::string &Otherwise, const std::string &Open, const std::string &Close) {
+  std::string Guess = closestMatch(Word, Candidates);
+  return Guess.empty() ? Otherwise : "; did you mean " + Open + Guess + Close + "?";
+}
+
 } // namespace lockwright

@@ -51,6 +51,12 @@ unsigned editDistance(const std::string &A, const std::string &B);
 /// The candidate closest to Word, or "" when none is close enough to be a plausible typo.
 std::string closestMatch(const std::string &Word, const std::vector<std::string> &Candidates);
 
+/// The tail of an unknown-name message: "; did you mean 'Guess'?" (the guess between Open and
+/// Close: "'{" and "}'" for a placeholder), or Otherwise when no candidate is close.
+std::string didYouMean(const std::string &Word, const std::vector<std::string> &Candidates,
+                       const std::string &Otherwise = "", const std::string &Open = "'",
+                       const std::string &Close = "'");
+
 } // namespace lockwright
 
 #endif

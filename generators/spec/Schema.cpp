@@ -85,8 +85,7 @@ public:
     if (std::find(Values.begin(), Values.end(), N.value()) != Values.end())
       return;
     std::string Message = "unknown value '" + N.value() + "'";
-    std::string Guess = closestMatch(N.value(), Values);
-    Message += Guess.empty() ? "; expected " + describe() : "; did you mean '" + Guess + "'?";
+    Message += didYouMean(N.value(), Values, "; expected " + describe());
     Ctx.Diags.error(N.loc(), Path, Message);
   }
 
@@ -129,11 +128,7 @@ public:
       const FieldDecl *Decl = find(Key);
       if (!Decl) {
         std::string Message = "unknown key";
-        std::string Guess = closestMatch(Key, fieldNames());
-        if (!Guess.empty())
-          Message += "; did you mean '" + Guess + "'?";
-        else
-          Message += "; expected one of " + join(fieldNames(), ", ");
+        Message += didYouMean(Key, fieldNames(), "; expected one of " + join(fieldNames(), ", "));
         Ctx.Diags.error(Child.keyLoc(), childPath(Path, Key), Message);
         continue;
       }
@@ -355,17 +350,13 @@ void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
     }
     if (std::find(Allowed.begin(), Allowed.end(), Name) == Allowed.end()) {
       std::string Message = "unknown placeholder '{" + Name + "}'";
-      std::string Guess = closestMatch(Name, Allowed);
-      if (!Guess.empty())
-        Message += "; did you mean '{" + Guess + "}'?";
-      else if (Allowed.empty())
-        Message += "; a barrier sequence takes no operands";
-      else {
-        std::vector<std::string> Braced;
-        for (const std::string &A : Allowed)
-          Braced.push_back("{" + A + "}");
-        Message += "; expected one of " + join(Braced, ", ");
-      }
+      std::vector<std::string> Braced;
+      for (const std::string &A : Allowed)
+        Braced.push_back("{" + A + "}");
+      Message += didYouMean(Name, Allowed,
+                            Allowed.empty() ? "; a barrier sequence takes no operands"
+                                            : "; expected one of " + join(Braced, ", "),
+                            "'{", "}'");
       Diags.error(N.loc(), Path, Message);
     }
     I = Close;

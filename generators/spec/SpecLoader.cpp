@@ -177,9 +177,7 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
     std::optional<std::string> ParentPath = findArchFile(Parent, fs::path(Path).parent_path().string());
     if (!ParentPath) {
       std::string Message = "unknown parent spec '" + Parent + "'";
-      std::string Guess = closestMatch(Parent, archNames());
-      if (!Guess.empty())
-        Message += "; did you mean '" + Guess + "'?";
+      Message += didYouMean(Parent, archNames());
       Diags.error(InheritsNode->loc(), "inherits", Message);
       return std::nullopt;
     }
@@ -257,11 +255,7 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
     const SpecNode *Variant = Merged.at("cpus." + Cpu);
     if (!Variant) {
       std::string Message = "architecture '" + Arch + "' has no CPU variant '" + Cpu + "'";
-      std::string Guess = closestMatch(Cpu, Cpus);
-      if (!Guess.empty())
-        Message += "; did you mean '" + Guess + "'?";
-      else
-        Message += Cpus.empty() ? " (it has none)" : "";
+      Message += didYouMean(Cpu, Cpus, Cpus.empty() ? " (it has none)" : "");
       Diags.error(Origin, "cpus", Message);
       return std::nullopt;
     }
@@ -300,9 +294,7 @@ std::optional<ResolvedSpec> SpecRepository::resolve(const std::string &Arch, con
   std::optional<std::string> Path = findArchFile(Arch, "");
   if (!Path) {
     std::string Message = "unknown architecture '" + Arch + "'";
-    std::string Guess = closestMatch(Arch, archNames());
-    if (!Guess.empty())
-      Message += "; did you mean '" + Guess + "'?";
+    Message += didYouMean(Arch, archNames());
     Diags.error({"lockwright"}, "", Message);
     return std::nullopt;
   }

@@ -1,5 +1,7 @@
 #include "spec/SpecTree.h"
 
+#include "FileIO.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
@@ -231,14 +233,12 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
 }
 
 std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
+  std::optional<std::string> Text = readFile(Path);
+  if (!Text) {
     Diags.error({Path, 0, 0}, "", std::string("cannot open: ") + std::strerror(errno));
     return std::nullopt;
   }
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  return parseYamlText(Buffer.str(), Path, Diags);
+  return parseYamlText(*Text, Path, Diags);
 }
 
 } // namespace lockwright

@@ -1,4 +1,4 @@
-#include "emit/FileWriter.h"
+#include "FileIO.h"
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
 
@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 using namespace lockwright;
-using lockwright::test::readFile;
 using lockwright::test::ScratchDir;
 
 namespace {

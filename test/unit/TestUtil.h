@@ -32,11 +32,6 @@ private:
   std::string Path;
 };
 
-inline std::string readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(In), {});
-}
-
 } // namespace lockwright::test
 
 #endif

@@ -12,7 +12,7 @@
 #include "analysis/SyncModel.h"
 
 #include "LockwrightConfig.h"
-#include "emit/FileWriter.h"
+#include "FileIO.h"
 #include "spec/SpecLoader.h"
 
 #include "clang/AST/ASTConsumer.h"

@@ -1,4 +1,4 @@
-#include "emit/FileWriter.h"
+#include "FileIO.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -14,13 +14,18 @@ namespace fs = std::filesystem;
 
 namespace lockwright {
 
-static bool sameContent(const std::string &Path, const std::string &Content) {
+std::optional<std::string> readFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
-    return false;
+    return std::nullopt;
   std::ostringstream Buffer;
   Buffer << In.rdbuf();
-  return Buffer.str() == Content;
+  return Buffer.str();
+}
+
+static bool sameContent(const std::string &Path, const std::string &Content) {
+  std::optional<std::string> Old = readFile(Path);
+  return Old && *Old == Content;
 }
 
 WriteOutcome writeFileIfChanged(const std::string &Path, const std::string &Content, std::string &Error) {
