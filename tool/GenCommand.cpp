@@ -111,6 +111,10 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
       Spec = Repo.resolve(*Arch, Cpu, Diags);
   } else if (std::optional<std::string> Arch = resolveArchName(Repo, *CL.get("arch"), Diags)) {
     Spec = Repo.resolve(*Arch, Cpu, Diags);
+    if (!Spec && !Repo.names(*Arch, Cpu)) {
+      Diags.print(stderr);
+      return ExitUsage;
+    }
   }
   std::optional<std::vector<GeneratedFile>> Files;
   if (Spec) {

@@ -59,6 +59,8 @@ int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
   std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
   std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
   Diags.print(stderr);
+  if (!Spec && Arch && !Repo.names(*Arch, CL.getOr("cpu", "")))
+    return ExitUsage;
   if (!Spec || Diags.hasErrors())
     return ExitError;
   ApiNames Names = ApiNames::fromSpecs(Apis);

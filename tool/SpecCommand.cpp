@@ -66,7 +66,7 @@ int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args) {
     std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
     Diags.print(stderr);
     if (!Spec)
-      return ExitError;
+      return Arch && !Repo.names(*Arch, CL.getOr("cpu", "")) ? ExitUsage : ExitError;
     std::printf("# resolved spec %s (cpu %s), hash %s\n%s", Spec->Arch.c_str(),
                 Spec->Cpu.empty() ? "base" : Spec->Cpu.c_str(), Spec->hash().c_str(), Spec->Tree.toYaml().c_str());
     return ExitOk;

@@ -322,6 +322,17 @@ std::vector<std::string> SpecRepository::cpuNames(const std::string &Arch, Diagn
   return Names;
 }
 
+bool SpecRepository::names(const std::string &Arch, const std::string &Cpu) {
+  std::vector<std::string> Archs = archNames();
+  if (std::find(Archs.begin(), Archs.end(), Arch) == Archs.end())
+    return false;
+  if (Cpu.empty())
+    return true;
+  DiagnosticList Ignored; // a broken spec is reported by the resolve that failed
+  std::vector<std::string> Cpus = cpuNames(Arch, Ignored);
+  return Ignored.hasErrors() || std::find(Cpus.begin(), Cpus.end(), Cpu) != Cpus.end();
+}
+
 std::optional<std::string> SpecRepository::archForTriple(const std::string &Triple, DiagnosticList &Diags) {
   // The most specific pattern wins ("x86_64-*" over a catch-all "*").
   std::string Best;

@@ -52,6 +52,9 @@ public:
   std::vector<std::string> archNames() const;
   /// CPU variant names of an architecture (after inheritance), sorted.
   std::vector<std::string> cpuNames(const std::string &Arch, DiagnosticList &Diags);
+  /// Whether Arch names a spec here and Cpu (when non-empty) one of its variants. After a failed
+  /// resolve it tells a name the user got wrong (a usage error, exit 2) from a broken spec (1).
+  bool names(const std::string &Arch, const std::string &Cpu);
 
   /// Resolves ARCH (and CPU when non-empty).
   std::optional<ResolvedSpec> resolve(const std::string &Arch, const std::string &Cpu,

@@ -447,6 +447,11 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     return 1;
   }
 
+  if (!CpuOpt.empty() && ArchOpt.empty()) {
+    // As `gen`: a CPU variant belongs to an architecture, and the TU's own may have none.
+    llvm::errs() << "lockwright: error: --cpu needs --arch\n";
+    return 2;
+  }
   SpecRepository Repo({SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue()});
   DiagnosticList Diags;
   std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
@@ -497,7 +502,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       std::optional<ResolvedSpec> Spec = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
       if (!Spec) {
         SpecDiags.print(stderr);
-        return 1;
+        return Repo.names(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue()) ? 1 : 2; // a name the user got wrong: usage
       }
       Forced.push_back(std::move(*Spec));
       State.Forced = &Forced.back();
