@@ -1,5 +1,7 @@
 #include "CheckContext.h"
 
+#include "llvm/Support/Regex.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -23,6 +25,19 @@ bool CheckContext::inUserCode(SourceLocation Loc) const {
     return false;
   SourceLocation File = SM.getFileLoc(Loc);
   return !SM.isInSystemHeader(File) && !SM.isWrittenInBuiltinFile(File) && !SM.isWrittenInCommandLineFile(File);
+}
+
+bool CheckContext::inReportedFile(SourceLocation Loc) const {
+  const SourceManager &SM = AST.getSourceManager();
+  SourceLocation File = SM.getFileLoc(Loc);
+  if (SM.isInMainFile(File))
+    return true;
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(SM.getFileID(File));
+  StringRef Path = Entry ? Entry->getName() : StringRef();
+  // The driver validated both expressions before any TU ran.
+  if (Options.HeaderFilter && !llvm::Regex(*Options.HeaderFilter).match(Path))
+    return false;
+  return !(Options.ExcludeHeaderFilter && llvm::Regex(*Options.ExcludeHeaderFilter).match(Path));
 }
 
 /// The text of the line holding Loc, and of the line before it.
@@ -108,7 +123,7 @@ bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc
 void CheckContext::report(const std::string &Check, SourceLocation Loc, const std::string &Message,
                           const std::vector<Note> &Notes, const std::vector<FixItHint> &Fixes,
                           SourceLocation LayoutAt) {
-  if (!inUserCode(Loc))
+  if (!inUserCode(Loc) || !inReportedFile(Loc))
     return;
   if (nolintSuppresses(Check, Loc)) {
     ++Suppressed;

@@ -10,6 +10,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct TargetFacts {
 struct CheckOptions {
   std::string Checks = "*";
   std::string WarningsAsErrors;
+  /// Regular expressions on a header's path, as clang-tidy's: findings in a header are reported
+  /// when it matches HeaderFilter (unset: every header outside the system's) and not
+  /// ExcludeHeaderFilter. Findings in the main file always are.
+  std::optional<std::string> HeaderFilter, ExcludeHeaderFilter;
   bool ReportOverPadding = false;
   /// Replaces hard-coded line sizes in fix-its; empty: the number itself.
   std::string PaddingConstant;
@@ -85,6 +90,8 @@ public:
 
 private:
   bool nolintSuppresses(const std::string &Check, clang::SourceLocation Loc) const;
+  /// Whether findings in Loc's file are reported (--header-filter, --exclude-header-filter).
+  bool inReportedFile(clang::SourceLocation Loc) const;
 
   clang::ASTContext &AST;
   const SyncModel &Model;

@@ -4,6 +4,8 @@
 // spec of that architecture; a TU that fails to compile does not stop the others.
 #include "CheckTool.h"
 
+#include "llvm/Support/Regex.h"
+
 #include "CheckContext.h"
 #include "CheckRegistry.h"
 #include "Check.h"
@@ -61,6 +63,17 @@ llvm::cl::opt<bool> FixOpt("fix", llvm::cl::desc("Apply the suggested fixes: all
 llvm::cl::opt<std::string> WarningsAsErrorsOpt("warnings-as-errors",
                                                llvm::cl::desc("Globs of checks whose warnings are errors (exit 1)"),
                                                llvm::cl::cat(CheckCategory));
+// Declared here, not left to LLVM's option parser: unknown, `--header-filter=.*` would be read as
+// its grouped `-h` and print the help, checking nothing (clang-tidy users pass it in CI).
+llvm::cl::opt<std::string> HeaderFilterOpt("header-filter",
+                                           llvm::cl::desc("Regular expression: report findings in headers whose "
+                                                          "path matches (default: every non-system header); the "
+                                                          "main file's are always reported"),
+                                           llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> ExcludeHeaderFilterOpt("exclude-header-filter",
+                                                  llvm::cl::desc("Regular expression: do not report findings in "
+                                                                 "headers whose path matches"),
+                                                  llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> QuietOpt("quiet", llvm::cl::desc("No summary line"), llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> ProfileOpt("enable-check-profile",
                                llvm::cl::desc("Print where the time went: the compiler front end, the sync-object "
@@ -463,6 +476,18 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   CheckOptions Options;
   Options.Checks = ChecksOpt;
   Options.WarningsAsErrors = WarningsAsErrorsOpt;
+  for (auto [Opt, Into] : {std::pair{&HeaderFilterOpt, &Options.HeaderFilter},
+                           std::pair{&ExcludeHeaderFilterOpt, &Options.ExcludeHeaderFilter}}) {
+    if (Opt->getNumOccurrences() == 0)
+      continue;
+    std::string Why;
+    if (!llvm::Regex(Opt->getValue()).isValid(Why)) {
+      llvm::errs() << "lockwright: error: --" << Opt->ArgStr << ": invalid regular expression '" << Opt->getValue()
+                   << "': " << Why << "\n";
+      return 2;
+    }
+    *Into = Opt->getValue();
+  }
   Options.ReportOverPadding = OverPaddingOpt;
   Options.PaddingConstant = PaddingConstantOpt;
 
