@@ -63,8 +63,10 @@ llvm::cl::opt<bool> FixOpt("fix", llvm::cl::desc("Apply the suggested fixes: all
 llvm::cl::opt<std::string> WarningsAsErrorsOpt("warnings-as-errors",
                                                llvm::cl::desc("Globs of checks whose warnings are errors (exit 1)"),
                                                llvm::cl::cat(CheckCategory));
-// Declared here, not left to LLVM's option parser: unknown, `--header-filter=.*` would be read as
-// its grouped `-h` and print the help, checking nothing (clang-tidy users pass it in CI).
+// LLVM's own -h matches any unknown option that starts with it (`--hx`, `--header-filter=.*`): it
+// printed the help and exited 0, checking nothing. This -h replaces it and matches only itself.
+llvm::cl::opt<bool> ShortHelpOpt("h", llvm::cl::desc("Alias for --help"), llvm::cl::cat(CheckCategory));
+// clang-tidy users pass these in CI.
 llvm::cl::opt<std::string> HeaderFilterOpt("header-filter",
                                            llvm::cl::desc("Regular expression: report findings in headers whose "
                                                           "path matches (default: every non-system header); the "
@@ -384,6 +386,9 @@ int applyFixes(const std::vector<tooling::Replacement> &All) {
 int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::vector<std::string> Storage = {"lockwright check"};
   Storage.insert(Storage.end(), Args.begin(), Args.end());
+  for (std::string &S : Storage) // -h is --help (ShortHelpOpt only keeps LLVM's -h from matching more)
+    if (S == "-h" || S == "--h")
+      S = "--help";
   std::vector<const char *> Argv;
   for (const std::string &S : Storage)
     Argv.push_back(S.c_str());
