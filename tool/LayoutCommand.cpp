@@ -16,11 +16,13 @@ namespace lockwright {
 namespace {
 
 const char LayoutUsage[] =
-    "usage: lockwright layout SOURCE --record NAME [--arch ARCH|host] [--cpu CPU]\n"
+    "usage: lockwright layout SOURCE --record NAME [--arch ARCH|host] [--cpu CPU] [-p BUILD_DIR]\n"
     "                         [--format text|json|svg|html] [-o FILE] [--spec-dir DIR] [-- COMPILER ARGS]\n"
     "\n"
     "Shows the record's fields with offsets and sizes, holes, cache-line boundaries, its locks and\n"
-    "atomics and the pairs that false-share, for the architecture's layout and line sizes.\n";
+    "atomics and the pairs that false-share, for the architecture's layout and line sizes.\n"
+    "The source compiles with the arguments after --, or with its command in BUILD_DIR's\n"
+    "compile_commands.json (-p); without --arch it is judged for its own target, as check does.\n";
 
 } // namespace
 
@@ -32,6 +34,7 @@ int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
   CL.option("cpu");
   CL.option("format");
   CL.option("output", {"-o"});
+  CL.option("build-path", {"-p"});
   if (std::optional<int> Exit = parseArguments(CL, Args, LayoutUsage))
     return *Exit;
   std::string Error;
@@ -53,20 +56,34 @@ int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
     return ExitUsage;
   }
 
+  if (CL.has("cpu") && !CL.has("arch")) {
+    reportError("--cpu needs --arch");
+    return ExitUsage;
+  }
+  if (CL.has("build-path") && !CompilerArgs.empty()) {
+    reportError("give the compiler arguments after -- or a build directory with -p, not both");
+    return ExitUsage;
+  }
   SpecRepository Repo = makeRepository(Tool, CL);
   DiagnosticList Diags;
-  std::optional<std::string> Arch = resolveArchName(Repo, CL.getOr("arch", "host"), Diags);
-  std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
+  std::optional<ResolvedSpec> Spec;
+  if (CL.has("arch")) {
+    std::optional<std::string> Arch = resolveArchName(Repo, *CL.get("arch"), Diags);
+    Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
+    if (!Spec) {
+      Diags.print(stderr);
+      return Arch && !Repo.names(*Arch, CL.getOr("cpu", "")) ? ExitUsage : ExitError;
+    }
+  }
   std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
   Diags.print(stderr);
-  if (!Spec && Arch && !Repo.names(*Arch, CL.getOr("cpu", "")))
-    return ExitUsage;
-  if (!Spec || Diags.hasErrors())
+  if (Diags.hasErrors())
     return ExitError;
   ApiNames Names = ApiNames::fromSpecs(Apis);
 
-  std::optional<LayoutReport> Report =
-      computeLayout(Positionals[0], CompilerArgs, *CL.get("record"), *Spec, Names, Error);
+  LayoutSource Source{CompilerArgs, CL.get("build-path")};
+  std::optional<LayoutReport> Report = computeLayout(Positionals[0], Source, *CL.get("record"),
+                                                     Spec ? &*Spec : nullptr, Repo, Names, Error);
   if (!Report) {
     reportError(Positionals[0] + ": " + Error);
     return ExitError;

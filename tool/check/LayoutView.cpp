@@ -50,15 +50,18 @@ public:
 struct LayoutJob {
   const std::string &Record;
   const ApiNames &Names;
-  const ResolvedSpec &Spec;
+  const ResolvedSpec *Forced; // --arch; null: the spec of the TU's own target, as `check` decides
+  SpecRepository &Repo;
   std::optional<LayoutReport> &Out;
   std::string &Error;
+  std::optional<ResolvedSpec> Own = std::nullopt; // the TU's, when not forced
+  std::string OwnNote = "";
 };
 
 class LayoutConsumer : public ASTConsumer {
 public:
-  LayoutConsumer(CompilerInstance &CI, const LayoutJob &Job)
-      : Model(std::make_unique<SyncModel>(Job.Names, CI.getASTContext())), Job(Job) {
+  LayoutConsumer(CompilerInstance &CI, LayoutJob &Job, const ResolvedSpec &Spec)
+      : Model(std::make_unique<SyncModel>(Job.Names, CI.getASTContext())), Job(Job), Spec(Spec) {
     CI.getPreprocessor().addPPCallbacks(Model->macroRecorder(CI.getPreprocessor()));
   }
 
@@ -77,9 +80,9 @@ public:
     const RecordDecl *R = Finder.Found;
     LayoutReport Rep;
     Rep.Record = std::string(R->getKindName()) + " " + Job.Record;
-    Rep.Arch = Job.Spec.Cpu.empty() ? Job.Spec.Arch : Job.Spec.Arch + " (cpu " + Job.Spec.Cpu + ")";
-    Rep.Line = Job.Spec.intFact("cache.l1_line.value");
-    Rep.Destructive = Job.Spec.intFact("cache.destructive.value");
+    Rep.Arch = Spec.Cpu.empty() ? Spec.Arch : Spec.Arch + " (cpu " + Spec.Cpu + ")";
+    Rep.Line = Spec.intFact("cache.l1_line.value");
+    Rep.Destructive = Spec.intFact("cache.destructive.value");
     const ASTRecordLayout &L = AST.getASTRecordLayout(R);
     Rep.Size = L.getSize().getQuantity();
     Rep.Align = L.getAlignment().getQuantity();
@@ -121,27 +124,41 @@ public:
 
 private:
   std::unique_ptr<SyncModel> Model;
-  const LayoutJob &Job;
+  LayoutJob &Job;
+  const ResolvedSpec &Spec;
 };
 
 class LayoutAction : public ASTFrontendAction {
 public:
-  explicit LayoutAction(const LayoutJob &Job) : Job(Job) {}
+  explicit LayoutAction(LayoutJob &Job) : Job(Job) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LayoutConsumer>(CI, Job);
+    if (Job.Forced)
+      return std::make_unique<LayoutConsumer>(CI, Job, *Job.Forced);
+    // The TU's own target, as `check` judges it: its triple's spec, else generic, said so.
+    std::string Triple = CI.getTarget().getTriple().str();
+    DiagnosticList Diags;
+    std::optional<std::string> Arch = Job.Repo.archForTriple(Triple, Diags);
+    Job.Own = Job.Repo.resolve(Arch ? *Arch : "generic", "", Diags);
+    if (!Job.Own) {
+      Job.Error = Diags.str();
+      return std::make_unique<ASTConsumer>();
+    }
+    if (!Arch)
+      Job.OwnNote = "no spec matches the target '" + Triple + "'; judged against generic";
+    return std::make_unique<LayoutConsumer>(CI, Job, *Job.Own);
   }
 
 private:
-  const LayoutJob &Job;
+  LayoutJob &Job;
 };
 
 class LayoutFactory : public FrontendActionFactory {
 public:
-  explicit LayoutFactory(const LayoutJob &Job) : Job(Job) {}
+  explicit LayoutFactory(LayoutJob &Job) : Job(Job) {}
   std::unique_ptr<FrontendAction> create() override { return std::make_unique<LayoutAction>(Job); }
 
 private:
-  const LayoutJob &Job;
+  LayoutJob &Job;
 };
 
 std::string pad(std::string S, size_t Width) {
@@ -198,27 +215,38 @@ std::string join(const std::vector<std::string> &Items, const char *Separator = 
 
 } // namespace
 
-std::optional<LayoutReport> computeLayout(const std::string &File, const std::vector<std::string> &CompilerArgs,
-                                          const std::string &RecordName, const ResolvedSpec &Spec,
-                                          const ApiNames &Names, std::string &Error) {
-  std::vector<std::string> Args = CompilerArgs;
-  ParseTarget How = parseTargetFor(Spec);
-  std::string LayoutNoteText;
-  if (How.WhyHost.empty()) {
-    Args.insert(Args.begin(), How.TargetFlags.begin(), How.TargetFlags.end());
-    LayoutNoteText = How.Note;
+std::optional<LayoutReport> computeLayout(const std::string &File, const LayoutSource &Source,
+                                          const std::string &RecordName, const ResolvedSpec *Forced,
+                                          SpecRepository &Repo, const ApiNames &Names, std::string &Error) {
+  std::unique_ptr<CompilationDatabase> DB;
+  if (Source.BuildPath) {
+    std::string Why;
+    DB = CompilationDatabase::autoDetectFromDirectory(*Source.BuildPath, Why);
+    if (!DB) {
+      Error = Why;
+      return std::nullopt;
+    }
   } else {
-    LayoutNoteText = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE "): " + How.WhyHost;
+    DB = std::make_unique<FixedCompilationDatabase>(".", Source.CompilerArgs);
   }
-  FixedCompilationDatabase DB(".", Args);
-  ClangTool Tool(DB, {File});
+  ClangTool Tool(*DB, {File});
+  std::string LayoutNoteText;
+  if (Forced) {
+    ParseTarget How = parseTargetFor(*Forced);
+    if (How.WhyHost.empty()) {
+      Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(How.TargetFlags, ArgumentInsertPosition::BEGIN));
+      LayoutNoteText = How.Note;
+    } else {
+      LayoutNoteText = "offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE "): " + How.WhyHost;
+    }
+  }
   std::optional<LayoutReport> Out;
-  LayoutJob Job{RecordName, Names, Spec, Out, Error};
+  LayoutJob Job{RecordName, Names, Forced, Repo, Out, Error};
   LayoutFactory Factory(Job);
   if (Tool.run(&Factory) != 0 && Error.empty())
     Error = "the source does not compile";
   if (Out)
-    Out->LayoutNote = LayoutNoteText;
+    Out->LayoutNote = Forced ? LayoutNoteText : Job.OwnNote;
   return Out;
 }
 

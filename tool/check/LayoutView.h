@@ -12,6 +12,7 @@
 namespace lockwright {
 
 struct ResolvedSpec;
+class SpecRepository;
 class ApiNames;
 
 struct LayoutField {
@@ -29,10 +30,18 @@ struct LayoutReport {
   std::vector<LayoutField> Fields;
 };
 
-/// Parses File with CompilerArgs (for Spec's target where clang can) and lays out RecordName.
-std::optional<LayoutReport> computeLayout(const std::string &File, const std::vector<std::string> &CompilerArgs,
-                                          const std::string &RecordName, const ResolvedSpec &Spec,
-                                          const ApiNames &Names, std::string &Error);
+/// How the source is compiled: the arguments after `--`, or its command in the compilation
+/// database of BuildPath (`-p`, as `check`).
+struct LayoutSource {
+  std::vector<std::string> CompilerArgs;
+  std::optional<std::string> BuildPath;
+};
+
+/// Parses File and lays out RecordName: for Forced's target where clang can (--arch), else
+/// for the TU's own target and its spec, as `check` judges it.
+std::optional<LayoutReport> computeLayout(const std::string &File, const LayoutSource &Source,
+                                          const std::string &RecordName, const ResolvedSpec *Forced,
+                                          SpecRepository &Repo, const ApiNames &Names, std::string &Error);
 
 std::string renderLayoutText(const LayoutReport &R);
 std::string renderLayoutJson(const LayoutReport &R);
