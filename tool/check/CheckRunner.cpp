@@ -1,0 +1,173 @@
+#include "CheckRunner.h"
+
+#include "Check.h"
+#include "CheckRegistry.h"
+#include "analysis/ApiNames.h"
+#include "analysis/SyncModel.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace lockwright {
+
+TargetFacts factsFor(const ResolvedSpec &Spec) {
+  TargetFacts F;
+  F.Spec = &Spec;
+  F.Arch = Spec.Arch;
+  F.Cpu = Spec.Cpu;
+  F.L1Line = Spec.intFact("cache.l1_line.value");
+  F.SmpLine = Spec.intFact("cache.smp_line.value");
+  F.Destructive = Spec.intFact("cache.destructive.value");
+  F.DestructiveSource = Spec.stringFact("cache.destructive.source");
+  F.LockWordAlign = Spec.intFact("lock_word.align");
+  F.LockWordSize = Spec.intFact("lock_word.size");
+  F.LockWordSource = Spec.stringFact("lock_word.source");
+  return F;
+}
+
+
+void printProfile(const RunState &State, double TotalWall) {
+  std::vector<std::pair<std::string, double>> Rows;
+  double Ours = State.ModelTime.getWallTime() + State.MatchTime.getWallTime();
+  double InChecks = 0;
+  for (const auto &Entry : State.CheckTimes) {
+    Rows.push_back({"check " + Entry.getKey().str(), Entry.getValue().getWallTime()});
+    InChecks += Entry.getValue().getWallTime();
+  }
+  Rows.push_back({"sync-object model (uses per function, macro arguments)", State.ModelTime.getWallTime()});
+  Rows.push_back({"AST traversal outside the checks' matchers", std::max(0.0, State.MatchTime.getWallTime() - InChecks)});
+  Rows.push_back({"compiler front end (preprocess, parse, sema) and driver", std::max(0.0, TotalWall - Ours)});
+  std::sort(Rows.begin(), Rows.end(), [](const auto &A, const auto &B) { return A.second > B.second; });
+  llvm::errs() << "===------------------------------------------------------------===\n"
+               << "  lockwright check profile: " << llvm::format("%.3f", TotalWall) << " s wall\n"
+               << "===------------------------------------------------------------===\n";
+  for (const auto &[Name, Seconds] : Rows)
+    llvm::errs() << llvm::format("  %8.4f s  %5.1f%%  ", Seconds, TotalWall > 0 ? 100 * Seconds / TotalWall : 0)
+                 << Name << "\n";
+}
+
+namespace {
+
+class CheckConsumer : public ASTConsumer {
+public:
+  CheckConsumer(std::unique_ptr<SyncModel> Model, std::unique_ptr<TargetFacts> Target,
+                std::unique_ptr<CheckContext> Ctx, std::vector<std::unique_ptr<Check>> Checks,
+                std::unique_ptr<ast_matchers::MatchFinder> Finder, RunState &State)
+      : Model(std::move(Model)), Target(std::move(Target)), Ctx(std::move(Ctx)), Checks(std::move(Checks)),
+        Finder(std::move(Finder)), State(State) {}
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    if (AST.getDiagnostics().hasErrorOccurred())
+      return; // the compiler's errors say it all; a broken AST would only add noise
+    llvm::TimeRecord Start = llvm::TimeRecord::getCurrentTime(true);
+    // Walk only what the user wrote: nothing in a system header is reported, and
+    // libc's and libstdc++'s declarations were a fifth of the run on ck.
+    const SourceManager &SM = AST.getSourceManager();
+    std::vector<Decl *> UserDecls;
+    for (Decl *D : AST.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+        UserDecls.push_back(D);
+    AST.setTraversalScope(UserDecls);
+    Model->collect();
+    llvm::TimeRecord Collected = llvm::TimeRecord::getCurrentTime(true);
+    Finder->matchAST(AST);
+    llvm::TimeRecord Matched = llvm::TimeRecord::getCurrentTime(false);
+    if (State.Profiling) {
+      Collected -= Start;
+      State.ModelTime += Collected;
+      Matched -= Start;
+      Matched -= Collected;
+      State.MatchTime += Matched;
+    }
+    for (auto &C : Checks)
+      C->onEndOfTranslationUnit();
+    State.Suppressed += Ctx->suppressed();
+  }
+
+private:
+  std::unique_ptr<SyncModel> Model;
+  std::unique_ptr<TargetFacts> Target;
+  std::unique_ptr<CheckContext> Ctx;
+  std::vector<std::unique_ptr<Check>> Checks;
+  std::unique_ptr<ast_matchers::MatchFinder> Finder;
+  RunState &State;
+};
+
+class CheckAction : public ASTFrontendAction {
+public:
+  explicit CheckAction(RunState &State) : State(State) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    const ResolvedSpec *Spec = State.Forced;
+    std::string LayoutNoteText = State.LayoutNote;
+    if (!Spec) {
+      std::string Triple = CI.getTarget().getTriple().str();
+      auto It = State.ByTriple.find(Triple);
+      if (It == State.ByTriple.end()) {
+        DiagnosticList Diags;
+        std::optional<std::string> Arch = State.Repo->archForTriple(Triple, Diags);
+        std::optional<ResolvedSpec> Resolved = State.Repo->resolve(Arch ? *Arch : "generic", "", Diags);
+        if (!Resolved) {
+          State.SpecDiags.append(Diags);
+          return std::make_unique<ASTConsumer>();
+        }
+        It = State.ByTriple.emplace(Triple, std::move(*Resolved)).first;
+        if (!Arch)
+          LayoutNoteText = "no spec matches the target '" + Triple + "'; judged against generic";
+      }
+      Spec = &It->second;
+    }
+    auto Target = std::make_unique<TargetFacts>(factsFor(*Spec));
+    Target->LayoutNote = LayoutNoteText;
+    auto Model = std::make_unique<SyncModel>(*State.Names, CI.getASTContext());
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(Model->macroRecorder(PP));
+    auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, &State.Fixes);
+    ast_matchers::MatchFinder::MatchFinderOptions FinderOptions;
+    if (State.Profiling)
+      FinderOptions.CheckProfiling.emplace(State.CheckTimes);
+    auto Finder = std::make_unique<ast_matchers::MatchFinder>(std::move(FinderOptions));
+    std::vector<std::unique_ptr<Check>> Checks;
+    CheckFilter Filter(State.Options->Checks);
+    for (const CheckInfo &Info : allChecks()) {
+      if (!Filter.enabled(Info.Name))
+        continue;
+      Checks.push_back(Info.Create(*Ctx));
+      Checks.back()->registerMatchers(*Finder);
+      Checks.back()->registerPPCallbacks(PP);
+    }
+    return std::make_unique<CheckConsumer>(std::move(Model), std::move(Target), std::move(Ctx), std::move(Checks),
+                                           std::move(Finder), State);
+  }
+
+private:
+  RunState &State;
+};
+
+class CheckActionFactory : public FrontendActionFactory {
+public:
+  explicit CheckActionFactory(RunState &State) : State(State) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<CheckAction>(State); }
+
+private:
+  RunState &State;
+};
+
+} // namespace
+
+std::unique_ptr<FrontendActionFactory> makeCheckActionFactory(RunState &State) {
+  return std::make_unique<CheckActionFactory>(State);
+}
+
+} // namespace lockwright

@@ -1,0 +1,53 @@
+// The per-TU runner of `lockwright check`: for each translation unit, the spec of its
+// target (or the one forced by --arch), the sync-object model, and the enabled checks.
+#ifndef LOCKWRIGHT_TOOL_CHECK_CHECKRUNNER_H
+#define LOCKWRIGHT_TOOL_CHECK_CHECKRUNNER_H
+
+#include "CheckContext.h"
+
+#include "spec/Diagnostics.h"
+#include "spec/SpecLoader.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Timer.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lockwright {
+
+class ApiNames;
+
+/// What the runs of one `check` invocation share and collect.
+struct RunState {
+  const ApiNames *Names = nullptr;
+  const CheckOptions *Options = nullptr;
+  SpecRepository *Repo = nullptr;
+  const ResolvedSpec *Forced = nullptr; // --arch: every TU is judged against this spec
+  std::string LayoutNote;           // set when --arch is parsed as the host, or freestanding
+  std::vector<clang::tooling::Replacement> Fixes;
+  unsigned Suppressed = 0;
+  std::map<std::string, ResolvedSpec> ByTriple;
+  DiagnosticList SpecDiags;
+  // --enable-check-profile: MatchFinder's per-check records, and our own buckets.
+  bool Profiling = false;
+  llvm::StringMap<llvm::TimeRecord> CheckTimes;
+  llvm::TimeRecord ModelTime, MatchTime;
+};
+
+/// The facts a check reads from a spec.
+TargetFacts factsFor(const ResolvedSpec &Spec);
+
+/// One check action per TU, all feeding State.
+std::unique_ptr<clang::tooling::FrontendActionFactory> makeCheckActionFactory(RunState &State);
+
+/// clang-tidy's --enable-check-profile, for lockwright: wall time per bucket, most first.
+void printProfile(const RunState &State, double TotalWall);
+
+} // namespace lockwright
+
+#endif
