@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -17,18 +18,42 @@ namespace lockwright {
 
 namespace {
 
-/// Records every name the template asks for that the data does not have.
+/// Records every name the template asks for that the data does not have; partials
+/// ({{> name}}) come from the template files loaded for this render.
 class StrictContext : public kainjow::mustache::context<std::string> {
 public:
-  explicit StrictContext(const TemplateData *Data) : context(Data) {}
+  StrictContext(const TemplateData *Data, const std::map<std::string, TemplateData> &Partials)
+      : context(Data), Partials(Partials) {}
   const TemplateData *get(const std::string &Name) const override {
     const TemplateData *Found = context::get(Name);
     if (!Found)
       Missing.insert(Name);
     return Found;
   }
+  const TemplateData *get_partial(const std::string &Name) const override {
+    auto It = Partials.find(Name);
+    return It == Partials.end() ? nullptr : &It->second;
+  }
   mutable std::set<std::string> Missing;
+
+private:
+  const std::map<std::string, TemplateData> &Partials;
 };
+
+/// The names of the partials ({{> name}}) Text uses.
+std::set<std::string> partialNames(const std::string &Text) {
+  std::set<std::string> Names;
+  for (size_t At = Text.find("{{>"); At != std::string::npos; At = Text.find("{{>", At + 3)) {
+    size_t End = Text.find("}}", At);
+    if (End == std::string::npos)
+      break;
+    std::string Name = Text.substr(At + 3, End - At - 3);
+    Name.erase(0, Name.find_first_not_of(' '));
+    Name.erase(Name.find_last_not_of(' ') + 1);
+    Names.insert(Name);
+  }
+  return Names;
+}
 
 /// The 1-based line of the first tag naming Name, so errors point into the template.
 unsigned lineOfTag(const std::string &Text, const std::string &Name) {
@@ -73,12 +98,24 @@ std::optional<std::string> TemplateSet::render(const std::vector<std::string> &F
     return std::nullopt;
   }
   std::string Text = *Read;
+  // Partials live in partials/<name>.mustache, found as templates are (an architecture's own first).
+  std::map<std::string, TemplateData> Partials;
+  for (const std::string &Partial : partialNames(Text)) {
+    std::optional<std::string> PartialPath = find(Folders, "partials/" + Partial + ".mustache");
+    std::optional<std::string> PartialText = PartialPath ? readFile(*PartialPath) : std::nullopt;
+    if (!PartialText) {
+      Diags.error({*Path, lineOfTag(Text, "> " + Partial), 1}, "",
+                  "partial '" + Partial + "' not found (partials/" + Partial + ".mustache)");
+      return std::nullopt;
+    }
+    Partials.emplace(Partial, TemplateData(*PartialText));
+  }
   kainjow::mustache::mustache Template(Text);
   if (!Template.is_valid()) {
     Diags.error({*Path, 1, 1}, "", "invalid template: " + Template.error_message());
     return std::nullopt;
   }
-  StrictContext Ctx(&Data);
+  StrictContext Ctx(&Data, Partials);
   std::ostringstream Out;
   Template.render(Ctx, Out);
   if (!Template.is_valid()) {

@@ -169,6 +169,20 @@ TEST(Generator, TemplateNamingMissingDataIsAnError) {
                                 "backend does not provide\n");
 }
 
+TEST(Generator, PartialsComeFromThePartialsFolderAndAMissingOneIsLocated) {
+  ScratchDir Dir;
+  Dir.write("common/partials/banner.mustache", " * made for {{arch}}");
+  Dir.write("common/a.h.mustache", "/*\n{{> banner}}\n */\n");
+  std::string Bad = Dir.write("common/b.h.mustache", "one\n{{> nope}}\n");
+  TemplateSet Templates(Dir.path());
+  TemplateData Data;
+  Data.set("arch", "arm");
+  DiagnosticList Diags;
+  EXPECT_EQ(Templates.render({"arm"}, "a.h.mustache", Data, Diags), std::optional<std::string>("/*\n * made for arm\n */\n"));
+  EXPECT_FALSE(Templates.render({"arm"}, "b.h.mustache", Data, Diags));
+  EXPECT_EQ(Diags.str(), Bad + ":2:1: error: partial 'nope' not found (partials/nope.mustache)\n");
+}
+
 TEST(Generator, ArchFolderOverridesCommonTemplate) {
   ScratchDir Dir;
   Dir.write("common/cache.h.mustache", "common\n");
