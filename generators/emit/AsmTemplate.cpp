@@ -1,5 +1,7 @@
 #include "emit/AsmTemplate.h"
 
+#include "spec/AsmSyntax.h"
+
 #include "spec/SpecTree.h"
 
 namespace lockwright {
@@ -25,28 +27,18 @@ std::string sizeModifier(const SpecNode *Modifiers, int Size) {
 }
 
 /// Placeholders become named operands; '%' is doubled; `{{`/`}}` are literal braces.
+/// The schema has validated Insn, so it splits.
 std::string expandPlaceholders(const std::string &Insn, const std::string &SizeModifier) {
-  std::string Out;
-  for (size_t I = 0; I < Insn.size(); ++I) {
-    char C = Insn[I];
-    if ((C == '{' || C == '}') && I + 1 < Insn.size() && Insn[I + 1] == C) {
-      Out += C;
-      ++I;
-    } else if (C == '{') {
-      size_t Close = Insn.find('}', I);
-      std::string Name = Insn.substr(I + 1, Close - I - 1);
-      std::string Modifier = Name == "addr" ? std::string() : SizeModifier;
-      if (size_t Colon = Name.find(':'); Colon != std::string::npos) {
-        Modifier = Name.substr(Colon + 1);
-        Name = Name.substr(0, Colon);
-      }
-      Out += "%" + Modifier + "[" + operandName(Name) + "]";
-      I = Close;
-    } else if (C == '%') {
-      Out += "%%";
-    } else {
-      Out += C;
+  std::string Out, Error;
+  std::vector<AsmPiece> Pieces = splitAsmTemplate(Insn, Error).value();
+  for (const AsmPiece &P : Pieces) {
+    if (!P.Placeholder) {
+      for (char C : P.Text)
+        Out += C == '%' ? std::string("%%") : std::string(1, C);
+      continue;
     }
+    std::string Modifier = P.Modifier ? *P.Modifier : P.Text == "addr" ? std::string() : SizeModifier;
+    Out += "%" + Modifier + "[" + operandName(P.Text) + "]";
   }
   return Out;
 }

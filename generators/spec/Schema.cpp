@@ -1,5 +1,7 @@
 #include "spec/Schema.h"
 
+#include "spec/AsmSyntax.h"
+
 #include <algorithm>
 #include <set>
 
@@ -316,50 +318,31 @@ const std::vector<std::string> &atomicOps() {
 
 void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
                           const std::vector<std::string> &Allowed, DiagnosticList &Diags) {
-  const std::string &S = N.value();
-  for (size_t I = 0; I < S.size(); ++I) {
-    if (S[I] == '}') {
-      if (I + 1 < S.size() && S[I + 1] == '}') {
-        ++I;
-        continue;
-      }
-      Diags.error(N.loc(), Path, "unmatched '}' in instruction template; write '}}' for a literal brace");
-      return;
-    }
-    if (S[I] != '{')
+  std::string Error;
+  std::optional<std::vector<AsmPiece>> Pieces = splitAsmTemplate(N.value(), Error);
+  if (!Pieces) {
+    Diags.error(N.loc(), Path, Error);
+    return;
+  }
+  for (const AsmPiece &P : *Pieces) {
+    if (!P.Placeholder)
       continue;
-    if (I + 1 < S.size() && S[I + 1] == '{') {
-      ++I;
-      continue;
-    }
-    size_t Close = S.find('}', I);
-    if (Close == std::string::npos) {
-      Diags.error(N.loc(), Path, "unterminated placeholder in instruction template '" + S + "'");
-      return;
-    }
-    std::string Name = S.substr(I + 1, Close - I - 1);
     // `{name:mod}` passes an operand modifier through (`{tmp:w}` on arm64).
-    if (size_t Colon = Name.find(':'); Colon != std::string::npos) {
-      std::string Modifier = Name.substr(Colon + 1);
-      Name = Name.substr(0, Colon);
-      if (Modifier.empty() || !std::all_of(Modifier.begin(), Modifier.end(), ::isalpha)) {
-        Diags.error(N.loc(), Path, "operand modifier '" + Modifier + "' of '{" + Name + "}' must be letters");
-        I = Close;
-        continue;
-      }
+    if (P.Modifier && (P.Modifier->empty() || !std::all_of(P.Modifier->begin(), P.Modifier->end(), ::isalpha))) {
+      Diags.error(N.loc(), Path, "operand modifier '" + *P.Modifier + "' of '{" + P.Text + "}' must be letters");
+      continue;
     }
-    if (std::find(Allowed.begin(), Allowed.end(), Name) == Allowed.end()) {
-      std::string Message = "unknown placeholder '{" + Name + "}'";
+    if (std::find(Allowed.begin(), Allowed.end(), P.Text) == Allowed.end()) {
+      std::string Message = "unknown placeholder '{" + P.Text + "}'";
       std::vector<std::string> Braced;
       for (const std::string &A : Allowed)
         Braced.push_back("{" + A + "}");
-      Message += didYouMean(Name, Allowed,
+      Message += didYouMean(P.Text, Allowed,
                             Allowed.empty() ? "; a barrier sequence takes no operands"
                                             : "; expected one of " + join(Braced, ", "),
                             "'{", "}'");
       Diags.error(N.loc(), Path, Message);
     }
-    I = Close;
   }
 }
 

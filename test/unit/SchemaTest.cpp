@@ -1,4 +1,5 @@
 #include "spec/Schema.h"
+#include "spec/AsmSyntax.h"
 
 #include <gtest/gtest.h>
 
@@ -120,4 +121,21 @@ TEST(Schema, RealSchemasKnowTheVocabulary) {
   EXPECT_EQ(validate(apiSpecSchema(), "dialect: d\ndescription: x\nsource: s\nlanguages: [c]\n"
                                       "names:\n  smp_mb: {op: ful, kind: macro}\n"),
             "s.yaml:6:16: error: names.smp_mb.op: unknown value 'ful'; did you mean 'full'?\n");
+}
+
+TEST(AsmSyntax, SplitsLiteralsPlaceholdersAndModifiers) {
+  std::string Error;
+  auto Pieces = splitAsmTemplate("ldxr {tmp:w}, [{addr}] {{x}}", Error);
+  ASSERT_TRUE(Pieces) << Error;
+  ASSERT_EQ(Pieces->size(), 5u);
+  EXPECT_EQ((*Pieces)[0].Text, "ldxr ");
+  EXPECT_TRUE((*Pieces)[1].Placeholder);
+  EXPECT_EQ((*Pieces)[1].Text, "tmp");
+  EXPECT_EQ((*Pieces)[1].Modifier, std::optional<std::string>("w"));
+  EXPECT_EQ((*Pieces)[3].Text, "addr");
+  EXPECT_FALSE((*Pieces)[3].Modifier);
+  EXPECT_EQ((*Pieces)[4].Text, "] {x}");
+  EXPECT_FALSE(splitAsmTemplate("add {new", Error));
+  EXPECT_EQ(Error, "unterminated placeholder in instruction template 'add {new'");
+  EXPECT_FALSE(splitAsmTemplate("x}", Error));
 }
