@@ -7,6 +7,12 @@
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
 // RUN: cp %s %t2.c && %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 --padding-constant LW_DESTRUCTIVE_SIZE --fix %t2.c -- -std=gnu11 > /dev/null
 // RUN: FileCheck %s --check-prefix=NAMED --input-file=%t2.c
+// The same options set per check, as clang-tidy's CheckOptions.
+// RUN: %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch x86_64 --check-option=layout-hardcoded-line-size.ReportOverPadding=true %s -- -std=gnu11 | FileCheck %s --check-prefix=OVER --implicit-check-not="warning:"
+// RUN: cp %s %t3.c && %lockwright check --quiet --checks=-*,layout-hardcoded-line-size --arch ppc64 --check-option=layout-hardcoded-line-size.PaddingConstant=LW_DESTRUCTIVE_SIZE --fix %t3.c -- -std=gnu11 > /dev/null
+// RUN: FileCheck %s --check-prefix=NAMED --input-file=%t3.c
+// RUN: not %lockwright check --check-option=layout-hardcoded-line-size.ReportOverPaddng=true %s -- -std=gnu11 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: lockwright: error: --check-option=layout-hardcoded-line-size.ReportOverPaddng=true: unknown check option 'layout-hardcoded-line-size.ReportOverPaddng'; did you mean 'layout-hardcoded-line-size.ReportOverPadding'?
 
 #include <pthread.h>
 #include <stdatomic.h>

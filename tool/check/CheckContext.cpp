@@ -12,6 +12,16 @@ namespace lockwright {
 
 std::string TargetFacts::label() const { return Cpu.empty() ? Arch : Arch + " (cpu " + Cpu + ")"; }
 
+std::string CheckOptions::get(const std::string &Check, const std::string &Option, const std::string &Default) const {
+  auto It = PerCheck.find(Check + "." + Option);
+  return It == PerCheck.end() ? Default : It->second;
+}
+
+bool CheckOptions::getBool(const std::string &Check, const std::string &Option, bool Default) const {
+  auto It = PerCheck.find(Check + "." + Option);
+  return It == PerCheck.end() ? Default : It->second == "true" || It->second == "1";
+}
+
 CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
                            const CheckOptions &Options, std::vector<tooling::Replacement> *FixSink)
     : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors),

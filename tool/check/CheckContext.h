@@ -10,6 +10,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,10 +47,13 @@ struct CheckOptions {
   /// when it matches HeaderFilter (unset: every header outside the system's) and not
   /// ExcludeHeaderFilter. Findings in the main file always are.
   std::optional<std::string> HeaderFilter, ExcludeHeaderFilter;
-  bool ReportOverPadding = false;
-  /// Replaces hard-coded line sizes in fix-its; empty: the number itself.
-  std::string PaddingConstant;
-  std::vector<std::string> ExtraLocks, ExtraAtomics;
+  /// Each check's own options, as clang-tidy's CheckOptions: "check-name.Option" -> value.
+  std::map<std::string, std::string> PerCheck;
+
+  /// Check's Option, or Default when not set.
+  std::string get(const std::string &Check, const std::string &Option, const std::string &Default = "") const;
+  /// The same as a boolean ("true"/"1").
+  bool getBool(const std::string &Check, const std::string &Option, bool Default = false) const;
 };
 
 class CheckContext {

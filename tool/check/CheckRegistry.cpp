@@ -13,8 +13,8 @@ namespace lockwright {
 
 namespace {
 
-template <class T> CheckInfo entry(const char *Name, const char *Summary) {
-  return {Name, Summary, [Name](CheckContext &C) { return std::unique_ptr<Check>(new T(Name, C)); }};
+template <class T> CheckInfo entry(const char *Name, const char *Summary, std::vector<std::string> Options = {}) {
+  return {Name, Summary, [Name](CheckContext &C) { return std::unique_ptr<Check>(new T(Name, C)); }, std::move(Options)};
 }
 
 } // namespace
@@ -24,7 +24,8 @@ const std::vector<CheckInfo> &allChecks() {
       entry<FalseSharingCheck>("layout-false-sharing",
                                "independently written locks and atomics within one destructive-interference window"),
       entry<HardcodedLineSizeCheck>("layout-hardcoded-line-size",
-                                    "alignment or padding below the target's destructive interference size"),
+                                    "alignment or padding below the target's destructive interference size",
+                                    {"ReportOverPadding", "PaddingConstant"}),
       entry<LockAlignmentCheck>("layout-lock-alignment",
                                 "lock words aligned below what the target (or their type) requires"),
       entry<SplitAtomicCheck>("layout-split-atomic", "atomics and lock words that can straddle a cache line"),

@@ -17,6 +17,7 @@ struct CheckInfo {
   std::string Name;
   std::string Summary;
   std::function<std::unique_ptr<Check>(CheckContext &)> Create;
+  std::vector<std::string> Options = {}; // its options ("ReportOverPadding"), set as NAME.Option
 };
 
 const std::vector<CheckInfo> &allChecks();

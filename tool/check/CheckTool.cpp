@@ -76,6 +76,10 @@ llvm::cl::list<std::string> LockTypesOpt("lock-type", llvm::cl::desc("Also treat
 llvm::cl::list<std::string> AtomicTypesOpt("atomic-type",
                                            llvm::cl::desc("Also treat this type name as an atomic ('*' globs)"),
                                            llvm::cl::cat(CheckCategory));
+llvm::cl::list<std::string> CheckOptionOpt("check-option",
+                                           llvm::cl::desc("NAME.Option=VALUE: set one check's option, as "
+                                                          "clang-tidy's CheckOptions (see each check's page)"),
+                                           llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> OverPaddingOpt("report-over-padding",
                                    llvm::cl::desc("layout-hardcoded-line-size: also report padding above the "
                                                   "destructive size"),
@@ -179,8 +183,27 @@ std::optional<CheckOptions> checkOptionsFromCommandLine() {
     }
     *Into = Opt->getValue();
   }
-  Options.ReportOverPadding = OverPaddingOpt;
-  Options.PaddingConstant = PaddingConstantOpt;
+  // The older spellings of layout-hardcoded-line-size's options.
+  if (OverPaddingOpt)
+    Options.PerCheck["layout-hardcoded-line-size.ReportOverPadding"] = "true";
+  if (!PaddingConstantOpt.empty())
+    Options.PerCheck["layout-hardcoded-line-size.PaddingConstant"] = PaddingConstantOpt;
+  std::vector<std::string> Known;
+  for (const CheckInfo &C : allChecks())
+    for (const std::string &O : C.Options)
+      Known.push_back(C.Name + "." + O);
+  for (const std::string &Setting : CheckOptionOpt) {
+    size_t Eq = Setting.find('=');
+    std::string Key = Setting.substr(0, Eq);
+    if (Eq == std::string::npos || std::find(Known.begin(), Known.end(), Key) == Known.end()) {
+      llvm::errs() << "lockwright: error: --check-option=" << Setting << ": "
+                   << (Eq == std::string::npos ? "expected NAME.Option=VALUE"
+                                               : "unknown check option '" + Key + "'" + didYouMean(Key, Known))
+                   << "\n";
+      return std::nullopt;
+    }
+    Options.PerCheck[Key] = Setting.substr(Eq + 1);
+  }
   return Options;
 }
 

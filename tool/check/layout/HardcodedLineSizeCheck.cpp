@@ -47,9 +47,10 @@ uint64_t thresholdFor(const ApiNames &Names, const std::string &Name, const Targ
   return T.Destructive;
 }
 
-std::string replacementFor(const CheckContext &Ctx) {
-  return Ctx.options().PaddingConstant.empty() ? std::to_string(Ctx.target().Destructive)
-                                               : Ctx.options().PaddingConstant;
+/// What a fix-it writes for the destructive size: the check's PaddingConstant, else the number.
+std::string replacementFor(const CheckContext &Ctx, const std::string &CheckName) {
+  std::string Named = Ctx.options().get(CheckName, "PaddingConstant");
+  return Named.empty() ? std::to_string(Ctx.target().Destructive) : Named;
 }
 
 /// Reports a macro defined as a single number that names a line size.
@@ -74,7 +75,7 @@ public:
       return;
     const TargetFacts &T = Ctx.target();
     uint64_t Threshold = thresholdFor(Names, Name, T);
-    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().ReportOverPadding;
+    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().getBool(CheckName, "ReportOverPadding");
     if (!Under && !Over)
       return;
     std::string Message = "'" + Name + "' is " + std::to_string(Value) + (Under ? ", below " : ", above ") +
@@ -85,7 +86,7 @@ public:
     std::vector<FixItHint> Fixes;
     if (Under && editable(PP.getSourceManager(), Number.getLocation()))
       Fixes.push_back(FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Number.getLocation()),
-                                                   Threshold == T.Destructive ? replacementFor(Ctx)
+                                                   Threshold == T.Destructive ? replacementFor(Ctx, CheckName)
                                                                               : std::to_string(Threshold)));
     Ctx.report(CheckName, NameTok.getLocation(), Message,
                {{NameTok.getLocation(), "the spec of " + T.label() + " says " + std::to_string(Threshold) + " (" +
@@ -141,7 +142,7 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
 
   auto ReportLiteral = [&](SourceLocation At, const Expr *Literal, uint64_t Value, const std::string &What,
                            uint64_t Threshold) {
-    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().ReportOverPadding;
+    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().getBool(name(), "ReportOverPadding");
     if (!Under && !Over)
       return;
     std::string Message = What + " of " + std::to_string(Value) + " bytes is " + (Under ? "below" : "above") +
@@ -151,7 +152,7 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
       Message += ": padding to it costs memory when objects are many";
     std::vector<FixItHint> Fixes;
     if (Under && Literal && isa<IntegerLiteral>(Literal->IgnoreParenImpCasts()) && editable(SM, Literal->getBeginLoc()))
-      Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx)));
+      Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx, name())));
     std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " +
                                                       std::to_string(Threshold) + " (" + T.DestructiveSource + ")"}};
     Ctx.report(name(), At, Message, Notes, Fixes);
