@@ -1,6 +1,7 @@
 // `lockwright spec list|show|validate`.
 #include "CommandLine.h"
 #include "Commands.h"
+#include "CommandHelp.h"
 #include "SpecOptions.h"
 
 #include "spec/SpecLoader.h"
@@ -40,6 +41,8 @@ int listSpecs(SpecRepository &Repo) {
 int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args) {
   if (Args.empty() || Args[0] == "--help" || Args[0] == "-h") {
     std::fputs(SpecUsage, Args.empty() ? stderr : stdout);
+    if (!Args.empty())
+      std::fputs(ExitStatusHelp, stdout);
     return Args.empty() ? ExitUsage : ExitOk;
   }
   std::string Verb = Args[0];

@@ -4,6 +4,7 @@
 #include "CommandLine.h"
 #include "check/CheckTool.h"
 
+#include "CommandHelp.h"
 #include "LockwrightConfig.h"
 
 #include <cstdio>
@@ -44,6 +45,7 @@ std::optional<int> lockwright::parseArguments(CommandLine &CL, const std::vector
   }
   if (CL.has("help")) {
     std::fputs(Usage, stdout);
+    std::fputs(ExitStatusHelp, stdout);
     return ExitOk;
   }
   return std::nullopt;
@@ -59,6 +61,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> Args(argv + 2, argv + argc);
   if (!std::strcmp(Command, "--help") || !std::strcmp(Command, "-h") || !std::strcmp(Command, "help")) {
     std::fputs(Usage, stdout);
+    std::fputs(lockwright::ExitStatusHelp, stdout);
     return lockwright::ExitOk;
   }
   if (!std::strcmp(Command, "--version")) {

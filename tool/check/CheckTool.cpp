@@ -14,6 +14,7 @@
 #include "ParseTarget.h"
 #include "analysis/ApiNames.h"
 
+#include "CommandHelp.h"
 #include "LockwrightConfig.h"
 #include "spec/SpecLoader.h"
 
@@ -21,6 +22,7 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -91,8 +93,32 @@ llvm::cl::opt<std::string> PaddingConstantOpt("padding-constant",
 
 const char Overview[] =
     "Layout checks for lock code, judged against lockwright's architecture specs.\n"
-    "Diagnostics are clang's: file:line:col: warning: message [check-name], with notes.\n"
-    "Exit status 0 unless a TU fails to compile or --warnings-as-errors matches a warning.\n";
+    "Diagnostics are clang's: file:line:col: warning: message [check-name], with notes.\n";
+
+/// --help in the shape of the other subcommands' (usage lines, what it does, options, exit
+/// status), rather than LLVM's OVERVIEW/USAGE/OPTIONS.
+void printHelp() {
+  llvm::outs() << "usage: lockwright check [options] SOURCE... [-- COMPILER ARGS]\n"
+                  "       lockwright check [options] -p BUILD_DIR [SOURCE...]\n\n"
+               << Overview << "\noptions:\n";
+  std::vector<std::pair<std::string, std::string>> Rows;
+  for (const auto &Entry : llvm::cl::getRegisteredOptions()) {
+    const llvm::cl::Option *O = Entry.getValue();
+    if (O->ArgStr.empty() || O->getOptionHiddenFlag() != llvm::cl::NotHidden ||
+        std::find(O->Categories.begin(), O->Categories.end(), &CheckCategory) == O->Categories.end())
+      continue;
+    std::string Spelling = (O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr.str() +
+                           (O->getValueExpectedFlag() == llvm::cl::ValueRequired ? "=<value>" : "");
+    Rows.push_back({Spelling, O->HelpStr.str()});
+  }
+  std::sort(Rows.begin(), Rows.end());
+  Rows.erase(std::unique(Rows.begin(), Rows.end()), Rows.end());
+  for (const auto &[Spelling, Help] : Rows)
+    llvm::outs() << "  " << llvm::left_justify(Spelling, 30) << " " << Help << "\n";
+  llvm::outs() << "  " << llvm::left_justify("-p <build-path>", 30) << " the directory of compile_commands.json\n"
+               << "  " << llvm::left_justify("--extra-arg=<string>", 30) << " an argument to append to each compile command\n"
+               << ExitStatusHelp;
+}
 
 /// Whether Args holds option Name, in any of its spellings.
 bool given(const std::vector<std::string> &Args, llvm::StringRef Name) {
@@ -210,6 +236,13 @@ std::optional<CheckOptions> checkOptionsFromCommandLine() {
 } // namespace
 
 int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
+  auto Ours = std::find(Args.begin(), Args.end(), "--"); // after it, the compiler's arguments
+  if (std::any_of(Args.begin(), Ours, [](const std::string &A) {
+        return A == "-h" || A == "--h" || A == "-help" || A == "--help";
+      })) {
+    printHelp();
+    return 0;
+  }
   std::optional<CommonOptionsParser> Parser = parseCommandLine(Args);
   if (!Parser)
     return 2;
