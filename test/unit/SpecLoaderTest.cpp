@@ -33,6 +33,13 @@ SpecRepository repoWith(const ScratchDir &Dir) {
   return SpecRepository({Dir.path(), LOCKWRIGHT_TEST_SPEC_DIR});
 }
 
+/// MinimalChild written into Dir and resolved.
+std::optional<ResolvedSpec> resolveMinimalChild(const ScratchDir &Dir, DiagnosticList &Diags) {
+  Dir.write("arch/child.yaml", MinimalChild);
+  SpecRepository Repo = repoWith(Dir);
+  return Repo.resolve("child", "", Diags);
+}
+
 } // namespace
 
 TEST(SpecLoader, EveryShippedArchitectureAndCpuResolves) {
@@ -52,10 +59,8 @@ TEST(SpecLoader, EveryShippedArchitectureAndCpuResolves) {
 
 TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
   ScratchDir Dir;
-  Dir.write("arch/child.yaml", MinimalChild);
-  SpecRepository Repo = repoWith(Dir);
   DiagnosticList Diags;
-  auto Spec = Repo.resolve("child", "", Diags);
+  auto Spec = resolveMinimalChild(Dir, Diags);
   ASSERT_TRUE(Spec) << Diags.str();
   EXPECT_EQ(Spec->intFact("cache.l1_line.value"), 128);
   EXPECT_EQ(Spec->stringFact("cache.l1_line.source"), "child manual");
@@ -71,10 +76,8 @@ TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
 
 TEST(SpecLoader, AFactAReaderNeedsAndTheSpecLacksIsALocatedError) {
   ScratchDir Dir;
-  Dir.write("arch/child.yaml", MinimalChild);
-  SpecRepository Repo = repoWith(Dir);
   DiagnosticList Diags;
-  auto Spec = Repo.resolve("child", "", Diags);
+  auto Spec = resolveMinimalChild(Dir, Diags);
   ASSERT_TRUE(Spec) << Diags.str();
   // Not 0, "" or false: the run ends, located at the nearest node the merged spec has (its
   // cache: map, which generic.yaml opened).

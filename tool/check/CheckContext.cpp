@@ -1,7 +1,5 @@
 #include "CheckContext.h"
 
-#include "llvm/Support/Regex.h"
-
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -25,7 +23,13 @@ bool CheckOptions::getBool(const std::string &Check, const std::string &Option, 
 CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
                            const CheckOptions &Options, std::vector<tooling::Replacement> *FixSink)
     : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors),
-      FixSink(FixSink) {}
+      FixSink(FixSink) {
+  // The driver validated both expressions before any TU ran.
+  if (Options.HeaderFilter)
+    HeaderFilter.emplace(*Options.HeaderFilter);
+  if (Options.ExcludeHeaderFilter)
+    ExcludeHeaderFilter.emplace(*Options.ExcludeHeaderFilter);
+}
 
 const LangOptions &CheckContext::langOpts() const { return AST.getLangOpts(); }
 
@@ -44,10 +48,9 @@ bool CheckContext::inReportedFile(SourceLocation Loc) const {
     return true;
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(SM.getFileID(File));
   StringRef Path = Entry ? Entry->getName() : StringRef();
-  // The driver validated both expressions before any TU ran.
-  if (Options.HeaderFilter && !llvm::Regex(*Options.HeaderFilter).match(Path))
+  if (HeaderFilter && !HeaderFilter->match(Path))
     return false;
-  return !(Options.ExcludeHeaderFilter && llvm::Regex(*Options.ExcludeHeaderFilter).match(Path));
+  return !(ExcludeHeaderFilter && ExcludeHeaderFilter->match(Path));
 }
 
 /// The text of the line holding Loc, and of the line before it.

@@ -9,6 +9,7 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/Support/Regex.h"
 
 #include <map>
 #include <optional>
@@ -102,6 +103,7 @@ private:
   const TargetFacts &Target;
   const CheckOptions &Options;
   CheckFilter ErrorFilter;
+  std::optional<llvm::Regex> HeaderFilter, ExcludeHeaderFilter; // compiled once per TU
   std::vector<clang::tooling::Replacement> *FixSink;
   unsigned Reported = 0, Suppressed = 0;
 };

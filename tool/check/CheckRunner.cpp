@@ -2,6 +2,7 @@
 
 #include "Check.h"
 #include "CheckRegistry.h"
+#include "ParseTarget.h"
 #include "analysis/ApiNames.h"
 #include "analysis/SyncModel.h"
 
@@ -116,17 +117,15 @@ public:
       auto It = State.ByTriple.find(Triple);
       if (It == State.ByTriple.end()) {
         DiagnosticList Diags;
-        std::optional<std::string> Arch = State.Repo->archForTriple(Triple, Diags);
-        std::optional<ResolvedSpec> Resolved = State.Repo->resolve(Arch ? *Arch : "generic", "", Diags);
+        std::optional<TripleSpec> Resolved = specForTriple(*State.Repo, Triple, Diags);
         if (!Resolved) {
           State.SpecDiags.append(Diags);
           return std::make_unique<ASTConsumer>();
         }
         It = State.ByTriple.emplace(Triple, std::move(*Resolved)).first;
-        if (!Arch)
-          LayoutNoteText = "no spec matches the target '" + Triple + "'; judged against generic";
       }
-      Spec = &It->second;
+      Spec = &It->second.Spec;
+      LayoutNoteText = It->second.Note;
     }
     auto Target = std::make_unique<TargetFacts>(factsFor(*Spec));
     Target->LayoutNote = LayoutNoteText;

@@ -4,6 +4,7 @@
 #define LOCKWRIGHT_TOOL_CHECK_CHECKRUNNER_H
 
 #include "CheckContext.h"
+#include "ParseTarget.h"
 
 #include "spec/Diagnostics.h"
 #include "spec/SpecLoader.h"
@@ -31,7 +32,7 @@ struct RunState {
   std::string LayoutNote;           // set when --arch is parsed as the host, or freestanding
   std::vector<clang::tooling::Replacement> Fixes;
   unsigned Suppressed = 0;
-  std::map<std::string, ResolvedSpec> ByTriple;
+  std::map<std::string, TripleSpec> ByTriple; // the spec of each target triple met, resolved once
   DiagnosticList SpecDiags;
   // --enable-check-profile: MatchFinder's per-check records, and our own buckets.
   bool Profiling = false;

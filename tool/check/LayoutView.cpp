@@ -54,8 +54,7 @@ struct LayoutJob {
   SpecRepository &Repo;
   std::optional<LayoutReport> &Out;
   std::string &Error;
-  std::optional<ResolvedSpec> Own = std::nullopt; // the TU's, when not forced
-  std::string OwnNote = "";
+  std::optional<TripleSpec> Own = std::nullopt; // the TU's, when not forced
 };
 
 class LayoutConsumer : public ASTConsumer {
@@ -134,18 +133,14 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     if (Job.Forced)
       return std::make_unique<LayoutConsumer>(CI, Job, *Job.Forced);
-    // The TU's own target, as `check` judges it: its triple's spec, else generic, said so.
-    std::string Triple = CI.getTarget().getTriple().str();
+    // The TU's own target, as `check` judges it.
     DiagnosticList Diags;
-    std::optional<std::string> Arch = Job.Repo.archForTriple(Triple, Diags);
-    Job.Own = Job.Repo.resolve(Arch ? *Arch : "generic", "", Diags);
+    Job.Own = specForTriple(Job.Repo, CI.getTarget().getTriple().str(), Diags);
     if (!Job.Own) {
       Job.Error = Diags.str();
       return std::make_unique<ASTConsumer>();
     }
-    if (!Arch)
-      Job.OwnNote = "no spec matches the target '" + Triple + "'; judged against generic";
-    return std::make_unique<LayoutConsumer>(CI, Job, *Job.Own);
+    return std::make_unique<LayoutConsumer>(CI, Job, Job.Own->Spec);
   }
 
 private:
@@ -246,7 +241,7 @@ std::optional<LayoutReport> computeLayout(const std::string &File, const LayoutS
   if (Tool.run(&Factory) != 0 && Error.empty())
     Error = "the source does not compile";
   if (Out)
-    Out->LayoutNote = Forced ? LayoutNoteText : Job.OwnNote;
+    Out->LayoutNote = Forced ? LayoutNoteText : Job.Own->Note;
   return Out;
 }
 

@@ -23,4 +23,12 @@ ParseTarget parseTargetFor(const ResolvedSpec &Spec) {
   return {{"--target=" + ClangTarget}, "", ""};
 }
 
+std::optional<TripleSpec> specForTriple(SpecRepository &Repo, const std::string &Triple, DiagnosticList &Diags) {
+  std::optional<std::string> Arch = Repo.archForTriple(Triple, Diags);
+  std::optional<ResolvedSpec> Spec = Repo.resolve(Arch ? *Arch : "generic", "", Diags);
+  if (!Spec)
+    return std::nullopt;
+  return TripleSpec{std::move(*Spec), Arch ? "" : "no spec matches the target '" + Triple + "'; judged against generic"};
+}
+
 } // namespace lockwright

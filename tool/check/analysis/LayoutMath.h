@@ -9,6 +9,8 @@
 
 namespace lockwright {
 
+inline bool isPowerOfTwo(uint64_t N) { return N && (N & (N - 1)) == 0; }
+
 /// Whether the object ending at AEnd (exclusive) and the one starting at
 /// BStart (>= AEnd) can have bytes in one Window-byte window, for some base
 /// that is a multiple of RecordAlign (both powers of two).
@@ -33,7 +35,7 @@ inline bool mayStraddle(uint64_t Offset, uint64_t Size, uint64_t Line, uint64_t 
 /// single access, so nothing to split). `check` (layout-split-atomic) and `layout` both ask this.
 inline bool accessMayStraddle(uint64_t Offset, uint64_t Size, uint64_t AccessUnit, uint64_t Line,
                               uint64_t RecordAlign) {
-  if (AccessUnit == 0 || AccessUnit > 16 || (AccessUnit & (AccessUnit - 1)) != 0)
+  if (AccessUnit > 16 || !isPowerOfTwo(AccessUnit))
     return false;
   // The units sit at Offset plus multiples of AccessUnit; the pattern repeats every line.
   for (uint64_t At = Offset; At + AccessUnit <= Offset + Size && At < Offset + Line + AccessUnit; At += AccessUnit)

@@ -6,6 +6,7 @@
 #include "layout/HardcodedLineSizeCheck.h"
 
 #include "CheckContext.h"
+#include "analysis/LayoutMath.h"
 #include "analysis/Describe.h"
 
 #include "clang/AST/ASTContext.h"
@@ -25,8 +26,6 @@ using namespace clang::ast_matchers;
 namespace lockwright {
 
 namespace {
-
-bool isPowerOfTwo(uint64_t N) { return N && (N & (N - 1)) == 0; }
 
 /// Project macros that name a line size without being listed in an API table.
 bool looksLikeLineSizeMacro(const std::string &Name) {
