@@ -65,6 +65,7 @@ def cv_text(cv, *key):
 CLASSES = [("test-and-set", "lw_tas", ["ck_fas", "ao_tas", "pthread_spin", "absl_spinlock"]),
            ("ticket", "lw_ticket", ["ck_ticket"]),
            ("MCS", "lw_mcs", ["ck_mcs"]),
+           ("CLH", "lw_clh", ["ck_clh"]),
            ("rwlock (write side)", "lw_rwlock", ["ck_rwlock", "pthread_rwlock"]),
            # lw_spin is FIFO where the default is MCS (the queued spinlock): its class is the
            # queue locks; the unfair spinlocks and mutexes, which let a releasing thread take the

@@ -121,7 +121,8 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
     TemplateSet Templates(CL.getOr("template-dir", defaultTemplateDir(Tool.Argv0)));
     Files = generate(*Spec, Templates, Options, Diags);
   }
-  Diags.print(stderr);
+  if (!CL.has("quiet") || Diags.hasErrors()) // --quiet keeps the notes of a good run to itself
+    Diags.print(stderr);
   if (!Files)
     return ExitError;
 

@@ -5,6 +5,7 @@
 #include "lw_spinlock.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef BENCH_HAVE_CK
@@ -37,6 +38,48 @@ BENCH_KIND(lw_mcs, lw_mcs_lock_t, lw_mcs_init, lw_mcs_node_t node; lw_mcs_lock(l
 BENCH_KIND(lw_rwlock, lw_rwlock_t, lw_rwlock_init, lw_write_lock(l), lw_write_unlock(l))
 BENCH_KIND(lw_spin, lw_spinlock_t, lw_spin_init, lw_spin_lock(l), lw_spin_unlock(l))
 
+/* CLH nodes change hands (an unlock takes the predecessor's), so they live on the heap, a
+ * line each, for both CLH kinds alike: the lock's own node from init to destroy, and each
+ * thread's current node from its first acquisition to its exit (a thread-specific key frees
+ * it), so a batch pays no allocation. */
+static pthread_key_t clh_node_key;
+static pthread_once_t clh_node_key_once = PTHREAD_ONCE_INIT;
+static void clh_node_key_create(void) { pthread_key_create(&clh_node_key, free); }
+static void *clh_node_alloc(void)
+{
+	void *node = aligned_alloc(64, 64);
+	if (!node)
+		abort();
+	memset(node, 0, 64);
+	return node;
+}
+static void *clh_thread_node(void)
+{
+	pthread_once(&clh_node_key_once, clh_node_key_create);
+	void *node = pthread_getspecific(clh_node_key);
+	if (!node) {
+		node = clh_node_alloc();
+		pthread_setspecific(clh_node_key, node);
+	}
+	return node;
+}
+static void clh_thread_node_set(void *node) { pthread_setspecific(clh_node_key, node); }
+
+_Static_assert(sizeof(lw_clh_node_t) <= 64, "a CLH node fits the line the bench gives it");
+static void bench_lw_clh_init(void *p) { lw_clh_init((lw_clh_lock_t *)p, (lw_clh_node_t *)clh_node_alloc()); }
+static void bench_lw_clh_destroy(void *p) { free(((lw_clh_lock_t *)p)->tail); }
+static void bench_lw_clh_run(void *p, volatile unsigned long *counter, unsigned long n)
+{
+	lw_clh_lock_t *l = (lw_clh_lock_t *)p;
+	lw_clh_node_t *node = (lw_clh_node_t *)clh_thread_node();
+	for (unsigned long i = 0; i < n; i++) {
+		lw_clh_lock(l, node);
+		*counter = *counter + 1;
+		lw_clh_unlock(&node);
+	}
+	clh_thread_node_set(node);
+}
+
 static void pthread_spin_init_private(pthread_spinlock_t *l) { pthread_spin_init(l, PTHREAD_PROCESS_PRIVATE); }
 BENCH_KIND(pthread_spin, pthread_spinlock_t, pthread_spin_init_private, pthread_spin_lock(l), pthread_spin_unlock(l))
 static void pthread_spin_destroy_any(void *p) { pthread_spin_destroy((pthread_spinlock_t *)p); }
@@ -58,6 +101,22 @@ BENCH_KIND(ck_ticket, ck_spinlock_ticket_t, ck_ticket_init, ck_spinlock_ticket_l
 BENCH_KIND(ck_mcs, ck_spinlock_mcs_t, ck_mcs_init, struct ck_spinlock_mcs node; ck_spinlock_mcs_lock(l, &node),
 	   ck_spinlock_mcs_unlock(l, &node))
 static void ck_rwlock_init_any(ck_rwlock_t *l) { ck_rwlock_init(l); }
+
+/* The lock is ck's queue pointer; nodes as for lw_clh above. */
+_Static_assert(sizeof(ck_spinlock_clh_t) <= 64, "a CLH node fits the line the bench gives it");
+static void bench_ck_clh_init(void *p) { ck_spinlock_clh_init((ck_spinlock_clh_t **)p, (ck_spinlock_clh_t *)clh_node_alloc()); }
+static void bench_ck_clh_destroy(void *p) { free(*(ck_spinlock_clh_t **)p); }
+static void bench_ck_clh_run(void *p, volatile unsigned long *counter, unsigned long n)
+{
+	ck_spinlock_clh_t **l = (ck_spinlock_clh_t **)p;
+	ck_spinlock_clh_t *node = (ck_spinlock_clh_t *)clh_thread_node();
+	for (unsigned long i = 0; i < n; i++) {
+		ck_spinlock_clh_lock(l, node);
+		*counter = *counter + 1;
+		ck_spinlock_clh_unlock(&node);
+	}
+	clh_thread_node_set(node);
+}
 BENCH_KIND(ck_rwlock, ck_rwlock_t, ck_rwlock_init_any, ck_rwlock_write_lock(l), ck_rwlock_write_unlock(l))
 #endif
 
@@ -77,12 +136,16 @@ const struct lock_kind bench_c_kinds[] = {
 	{"lw_tas", "lockwright", "lockwright test-and-test-and-set", bench_lw_tas_init, NULL, bench_lw_tas_run},
 	{"lw_ticket", "lockwright", "lockwright ticket", bench_lw_ticket_init, NULL, bench_lw_ticket_run},
 	{"lw_mcs", "lockwright", "lockwright MCS (node on the stack)", bench_lw_mcs_init, NULL, bench_lw_mcs_run},
+	{"lw_clh", "lockwright", "lockwright CLH (heap nodes, passed along)", bench_lw_clh_init, bench_lw_clh_destroy,
+	 bench_lw_clh_run},
 	{"lw_rwlock", "lockwright", "lockwright rwlock, write side", bench_lw_rwlock_init, NULL, bench_lw_rwlock_run},
 	{"lw_spin", "lockwright", "lockwright default spinlock of the host spec", bench_lw_spin_init, NULL, bench_lw_spin_run},
 #ifdef BENCH_HAVE_CK
 	{"ck_fas", "peer", "Concurrency Kit fetch-and-store spinlock", bench_ck_fas_init, NULL, bench_ck_fas_run},
 	{"ck_ticket", "peer", "Concurrency Kit ticket spinlock", bench_ck_ticket_init, NULL, bench_ck_ticket_run},
 	{"ck_mcs", "peer", "Concurrency Kit MCS (node on the stack)", bench_ck_mcs_init, NULL, bench_ck_mcs_run},
+	{"ck_clh", "peer", "Concurrency Kit CLH (heap nodes, passed along)", bench_ck_clh_init, bench_ck_clh_destroy,
+	 bench_ck_clh_run},
 	{"ck_rwlock", "peer", "Concurrency Kit rwlock, write side", bench_ck_rwlock_init, NULL, bench_ck_rwlock_run},
 #endif
 	{"pthread_spin", "peer", "glibc pthread_spin_lock", bench_pthread_spin_init, pthread_spin_destroy_any, bench_pthread_spin_run},

@@ -3,6 +3,7 @@
 #include "LockwrightConfig.h"
 #include "emit/Backends.h"
 #include "emit/TemplateRenderer.h"
+#include "spec/LockAlgorithms.h"
 
 #include <algorithm>
 #include <cctype>
@@ -21,13 +22,48 @@ struct Backend {
   /// Generated only where the architecture (or an ancestor) has its own
   /// template, like the .S routines; common/ offers no fallback for those.
   const char *NeedsArchTemplate = nullptr;
+  /// Per lock algorithm: partials/lock_<name>.<UnitSuffix>.mustache, rendered for each
+  /// algorithm --locks selects, in table order, into the list `lock_units` (name, title, code).
+  const char *UnitSuffix = nullptr;
 };
 
-bool anyAsmLock(const GenOptions &O) { return O.wantsLock("tas") || O.wantsLock("ticket"); }
+bool anyAsmLock(const GenOptions &O) {
+  for (const LockAlgorithm &A : lockAlgorithms())
+    if (A.HasAsmRoutines && O.wantsLock(A.Name))
+      return true;
+  return false;
+}
 
-bool anySpinlock(const GenOptions &O) {
-  return O.wantsLock("tas") || O.wantsLock("ticket") || O.wantsLock("mcs") || O.wantsLock("rwlock") ||
-         O.wantsLock("hash");
+bool anyLockAlgorithm(const GenOptions &O) {
+  for (const LockAlgorithm &A : lockAlgorithms())
+    if (O.wantsLock(A.Name))
+      return true;
+  return false;
+}
+
+bool anySpinlock(const GenOptions &O) { return anyLockAlgorithm(O) || O.wantsLock("hash"); }
+
+/// Renders each selected algorithm's partial with the backend's data.
+std::optional<TemplateData> renderLockUnits(const ResolvedSpec &Spec, const TemplateSet &Templates,
+                                            const GenOptions &Options, const std::string &Suffix,
+                                            const TemplateData &Data, DiagnosticList &Diags) {
+  TemplateData Units = TemplateData::type::list;
+  for (const LockAlgorithm &A : lockAlgorithms()) {
+    if (!Options.wantsLock(A.Name))
+      continue;
+    std::optional<std::string> Code =
+        Templates.render(Spec.Chain, "partials/lock_" + std::string(A.Name) + "." + Suffix + ".mustache", Data, Diags);
+    if (!Code)
+      return std::nullopt;
+    if (!Code->empty() && Code->back() == '\n')
+      Code->pop_back(); // the including template ends the line
+    TemplateData Unit;
+    Unit.set("name", std::string(A.Name));
+    Unit.set("title", std::string(A.Title));
+    Unit.set("code", *Code);
+    Units.push_back(Unit);
+  }
+  return Units;
 }
 
 const std::vector<Backend> &backends() {
@@ -40,9 +76,11 @@ const std::vector<Backend> &backends() {
       {"cond_wait", "cond_wait.h.mustache", "cond_wait.h", Always,
        [](const ResolvedSpec &S, const GenOptions &, TemplateData &D, DiagnosticList &) { fillCondWaitData(S, D); }},
       {"spinlock", "spinlock.h.mustache", "spinlock.h", anySpinlock,
-       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillSpinlockData(S, O, D); }},
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillSpinlockData(S, O, D); },
+       nullptr, "h"},
       {"spinlock_hpp", "spinlock.hpp.mustache", "spinlock.hpp", anySpinlock,
-       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillLockCommon(S, O, D); }},
+       [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillLockCommon(S, O, D); },
+       nullptr, "hpp"},
       {"lockhash", "lockhash.h.mustache", "lockhash.h", [](const GenOptions &O) { return O.wantsLock("hash"); },
        [](const ResolvedSpec &S, const GenOptions &O, TemplateData &D, DiagnosticList &) { fillLockhashData(S, O, D); }},
       {"counter", "counter.h.mustache", "counter.h", [](const GenOptions &O) { return O.wantsLock("counter"); },
@@ -115,9 +153,8 @@ std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, con
   };
   CheckNames(Options.Artifacts, backendNames(), "artifact");
   CheckNames(Options.Locks, lockPieces(), "lock");
-  std::vector<std::string> Algorithms = {"tas", "ticket", "mcs"};
   if (!Options.DefaultLock.empty())
-    CheckNames({Options.DefaultLock}, Algorithms, "default lock");
+    CheckNames({Options.DefaultLock}, defaultLockNames(), "default lock");
   if (Options.HashSize == 0 || (Options.HashSize & (Options.HashSize - 1)) != 0)
     Diags.error({"lockwright"}, "", "--hash-size " + std::to_string(Options.HashSize) + " is not a power of two");
   if (Options.HashDivisor != "l1" && Options.HashDivisor != "smp")
@@ -128,28 +165,38 @@ std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, con
     return std::nullopt;
   // The default lock (and the hashed table, which uses it) must be generated.
   std::string Default = effectiveDefaultLock(Spec, Options);
-  if ((Options.wantsLock("hash") || Options.wantsLock("tas") || Options.wantsLock("ticket") ||
-       Options.wantsLock("mcs") || Options.wantsLock("rwlock")) &&
-      !Options.wantsLock(Default)) {
+  if (anySpinlock(Options) && !Options.wantsLock(Default)) {
     Diags.error({"lockwright"}, "", "--locks leaves out '" + Default + "', the default lock of " + Spec.Arch +
                                         "; add it or choose another with --default-lock");
     return std::nullopt;
   }
 
   std::vector<GeneratedFile> Files;
+  bool NotedNoAsm = false;
   for (const Backend &B : backends()) {
     bool Asked = std::find(Options.Artifacts.begin(), Options.Artifacts.end(), B.Name) != Options.Artifacts.end();
     if (Options.Artifacts.empty() ? !B.Enabled(Options) : !Asked)
       continue;
     if (B.NeedsArchTemplate && !Templates.findOwn(Spec.Chain, B.NeedsArchTemplate)) {
+      std::string Missing = std::string("no ") + B.NeedsArchTemplate + " for " + Spec.Arch + " (or its parents) under " +
+                            Templates.root();
       if (Asked)
-        Diags.error({"lockwright"}, "", std::string("no ") + B.NeedsArchTemplate + " for " + Spec.Arch +
-                                            " (or its parents) under " + Templates.root());
+        Diags.error({"lockwright"}, "", Missing);
+      else if (!NotedNoAsm) // once for the .S and its header
+        Diags.note({"lockwright"}, "", Missing + ": no out-of-line assembly routines (" + Options.Prefix +
+                                           "_spinlock_asm.h); the inline locks need none");
+      NotedNoAsm = true;
       continue;
     }
     TemplateData Data;
     fillCommon(Spec, Options, B.Name, Data);
     B.Fill(Spec, Options, Data, Diags);
+    if (B.UnitSuffix) {
+      std::optional<TemplateData> Units = renderLockUnits(Spec, Templates, Options, B.UnitSuffix, Data, Diags);
+      if (!Units)
+        continue;
+      Data.set("lock_units", *Units);
+    }
     std::optional<std::string> Text = Templates.render(Spec.Chain, B.Template, Data, Diags);
     if (!Text)
       continue;

@@ -5,6 +5,7 @@
 #include "emit/Backends.h"
 
 #include "emit/AsmTemplate.h"
+#include "spec/LockAlgorithms.h"
 #include "spec/SpecTree.h"
 
 #include <algorithm>
@@ -132,7 +133,14 @@ std::optional<std::vector<std::string>> fenceLines(const SpecNode &Fence, const 
 }
 
 const std::vector<std::string> &lockPieces() {
-  static const std::vector<std::string> Pieces = {"tas", "ticket", "mcs", "rwlock", "hash", "counter"};
+  static const std::vector<std::string> Pieces = [] {
+    std::vector<std::string> Names;
+    for (const LockAlgorithm &A : lockAlgorithms())
+      Names.push_back(A.Name);
+    Names.push_back("hash");
+    Names.push_back("counter");
+    return Names;
+  }();
   return Pieces;
 }
 
@@ -163,6 +171,14 @@ void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, Templat
   Data.set("ticket_take_source", Spec.stringFact("ticket_take.source"));
   for (const std::string &Piece : lockPieces())
     Data.set("has_" + Piece, flag(Options.wantsLock(Piece)));
+  TemplateData AsmUnits = TemplateData::type::list;
+  for (const LockAlgorithm &A : lockAlgorithms())
+    if (A.HasAsmRoutines && Options.wantsLock(A.Name)) {
+      TemplateData Unit;
+      Unit.set("name", std::string(A.Name));
+      AsmUnits.push_back(Unit);
+    }
+  Data.set("asm_units", AsmUnits); // the routines each .S defines, declared by spinlock_asm.h
   std::string Default = effectiveDefaultLock(Spec, Options);
   Data.set("default_lock", Default);
   // MCS as the default is the queued spinlock built on it (qspinlock's shape); the others

@@ -1,6 +1,7 @@
 #include "spec/Schema.h"
 
 #include "spec/AsmSyntax.h"
+#include "spec/LockAlgorithms.h"
 
 #include <algorithm>
 #include <set>
@@ -575,7 +576,7 @@ std::vector<FieldDecl> archBodyFields() {
       // lock that plain stores do not take), so that a plain store racing with one is lost?
       {"rmw_emulated", fact(boolType()), true},
       {"native_atomic", NativeAtomic, true},
-      {"default_lock", fact(enumType({"tas", "ticket", "mcs"})), true},
+      {"default_lock", fact(enumType(defaultLockNames())), true},
       {"ticket_wait", fact(enumType({"word", "owner-half"})), true},
       // How the ticket lock takes a ticket: an RMW of the whole word, or of the 16-bit next
       // half alone, so that it never reads back the owner half the last unlock stored.

@@ -44,6 +44,10 @@ PROBE void probe_mcs_lock(lw_mcs_lock_t *l, lw_mcs_node_t *n) { lw_mcs_lock(l, n
 PROBE int probe_mcs_trylock(lw_mcs_lock_t *l, lw_mcs_node_t *n) { return lw_mcs_trylock(l, n); }
 PROBE void probe_mcs_unlock(lw_mcs_lock_t *l, lw_mcs_node_t *n) { lw_mcs_unlock(l, n); }
 
+/* CLH: the caller's node goes in, its predecessor's comes back out. */
+PROBE void probe_clh_lock(lw_clh_lock_t *l, lw_clh_node_t *n) { lw_clh_lock(l, n); }
+PROBE void probe_clh_unlock(lw_clh_node_t **n) { lw_clh_unlock(n); }
+
 /* Reader-writer */
 PROBE void probe_read_lock(lw_rwlock_t *l) { lw_read_lock(l); }
 PROBE void probe_read_unlock(lw_rwlock_t *l) { lw_read_unlock(l); }

@@ -3,7 +3,8 @@
  *
  *  <algo>-count    THREADS threads take the lock ITERS times each and bump a
  *                  plain counter; a second plain counter checks that no two
- *                  threads are ever inside at once (tas, ticket, mcs, spinlock, rwlock as writer)
+ *                  threads are ever inside at once (tas, ticket, mcs, clh, spinlock, rwlock as
+ *                  writer); clh also accounts for every node after the run
  *  <algo>-trylock  while one thread holds the lock, another's trylock must fail every time
  *  rwlock-mixed    readers and writers: a writer never sees a reader or another writer inside
  *  lockhash        8 threads bump 16 counters, each under the lock the table hashes it to
@@ -206,6 +207,46 @@ static int mcs_trylock_run(void)
 	return mcs_wrong == 0;
 }
 
+/* CLH: nodes change hands, so they live in static storage: one per worker and one the lock
+ * starts with. Each worker ends owning some node, and the free lock the last one it got;
+ * afterwards every node must be accounted for exactly once. */
+static lw_clh_lock_t clh_lock;
+static lw_clh_node_t clh_nodes[THREADS + 1];
+static lw_clh_node_t *clh_owned[THREADS];
+static struct shared clh_shared;
+static void *clh_worker(void *arg)
+{
+	long me = (long)arg;
+	lw_clh_node_t *node = &clh_nodes[me];
+	for (unsigned long i = 0; i < iterations; i++) {
+		lw_clh_lock(&clh_lock, node);
+		if (clh_shared.inside++ != 0)
+			clh_shared.overlaps++;
+		clh_shared.count++;
+		clh_shared.inside--;
+		lw_clh_unlock(&node);
+	}
+	clh_owned[me] = node;
+	return 0;
+}
+static int clh_run(void)
+{
+	lw_clh_init(&clh_lock, &clh_nodes[THREADS]);
+	stress_run_threads(THREADS, clh_worker);
+	unsigned long expected = (unsigned long)THREADS * iterations, lost = 0;
+	for (int k = 0; k <= THREADS; k++) {
+		unsigned long holders = clh_lock.tail == &clh_nodes[k];
+		for (int t = 0; t < THREADS; t++)
+			holders += clh_owned[t] == &clh_nodes[k];
+		lost += holders != 1;
+	}
+	lost += lw_clh_is_locked(&clh_lock);
+	stress_report("clh-count", "count", clh_shared.count, expected);
+	stress_report("clh-count", "overlaps", clh_shared.overlaps, 0);
+	stress_report("clh-count", "nodes lost or shared, or left locked", lost, 0);
+	return clh_shared.count == expected && clh_shared.overlaps == 0 && lost == 0;
+}
+
 /* ---- reader-writer ------------------------------------------------------------ */
 
 static lw_rwlock_t rw;
@@ -331,6 +372,7 @@ int stress_main(int argc, char **argv)
 	ok &= ticket_trylock_run();
 	ok &= mcs_run();
 	ok &= mcs_trylock_run();
+	ok &= clh_run();
 	ok &= spinlock_run();
 	ok &= spinlock_trylock_run();
 	ok &= rwlock_run();
