@@ -5,7 +5,8 @@
 # Generates lockwright's headers for t at build time into the build tree and
 # adds their directory to t's include path. ARCH auto (the default) picks the
 # spec from the target triple of t's C compiler, so cross builds get their
-# target's code. ASM also compiles the out-of-line .S routines into t.
+# target's code. ASM also compiles the out-of-line .S routines into t. LOCKS
+# takes `lockwright gen --locks` names (tas ticket mcs clh rwlock hash counter).
 #
 # The rule re-runs only when the specs, the templates, the tool or the options
 # change; the tool itself leaves unchanged headers untouched, so regenerating

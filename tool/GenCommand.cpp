@@ -7,6 +7,7 @@
 #include "FileIO.h"
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
+#include "spec/LockAlgorithms.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,16 +17,24 @@ namespace lockwright {
 
 namespace {
 
-const char GenUsage[] =
-    "usage: lockwright gen (--arch ARCH|host | --triple TRIPLE | --spec FILE) [--cpu CPU] [--prefix P] -o DIR\n"
-    "         [--locks tas,ticket,mcs,rwlock,hash,counter] [--default-lock tas|ticket|mcs]\n"
-    "         [--hash-size N] [--hash-divisor l1|smp] [--hash-unpadded] [--counter-stripes N]\n"
-    "         [--artifacts NAME,...] [--spec-dir DIR] [--template-dir DIR] [--quiet] [--print-outputs]\n"
-    "\n"
-    "Writes into DIR: <prefix>_cache.h, _barrier.h, _cond_wait.h, _spinlock.h, _spinlock.hpp,\n"
-    "_lockhash.h, _counter.h (the last four as --locks selects; default all).\n"
-    "Files whose content would not change are left untouched.\n"
-    "--print-outputs prints the paths it would write, one a line, and writes nothing.\n";
+/// The usage text; the lock lists come from the algorithm table.
+std::string genUsage() {
+  auto Join = [](const std::vector<std::string> &Names, const char *Sep) {
+    std::string Out;
+    for (const std::string &N : Names)
+      Out += (Out.empty() ? "" : Sep) + N;
+    return Out;
+  };
+  return "usage: lockwright gen (--arch ARCH|host | --triple TRIPLE | --spec FILE) [--cpu CPU] [--prefix P] -o DIR\n"
+         "         [--locks " + Join(lockPieces(), ",") + "] [--default-lock " + Join(defaultLockNames(), "|") + "]\n"
+         "         [--hash-size N] [--hash-divisor l1|smp] [--hash-unpadded] [--counter-stripes N]\n"
+         "         [--artifacts NAME,...] [--spec-dir DIR] [--template-dir DIR] [--quiet] [--print-outputs]\n"
+         "\n"
+         "Writes into DIR: <prefix>_cache.h, _barrier.h, _cond_wait.h, _spinlock.h, _spinlock.hpp,\n"
+         "_lockhash.h, _counter.h (the last four as --locks selects; default all).\n"
+         "Files whose content would not change are left untouched.\n"
+         "--print-outputs prints the paths it would write, one a line, and writes nothing.\n";
+}
 
 /// The options that decide the content, in a fixed order; paths are left out
 /// so the same spec gives the same bytes wherever it is generated.
@@ -63,7 +72,7 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   CL.option("counter-stripes");
   CL.option("output", {"-o"});
   CL.flag("quiet");
-  if (std::optional<int> Exit = parseArguments(CL, Args, GenUsage))
+  if (std::optional<int> Exit = parseArguments(CL, Args, genUsage().c_str()))
     return *Exit;
   std::string Error;
   if (!CL.positionals().empty()) {
@@ -72,7 +81,7 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   }
   if (!CL.has("output") || (CL.has("arch") + CL.has("spec") + CL.has("triple")) != 1) {
     reportError("gen needs -o DIR and exactly one of --arch, --triple or --spec");
-    std::fputs(GenUsage, stderr);
+    std::fputs(genUsage().c_str(), stderr);
     return ExitUsage;
   }
   GenOptions Options;

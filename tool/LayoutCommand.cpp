@@ -5,7 +5,7 @@
 #include "SpecOptions.h"
 
 #include "check/LayoutView.h"
-#include "check/analysis/ApiNames.h"
+#include "api/ApiNames.h"
 #include "FileIO.h"
 
 #include <algorithm>

@@ -2,8 +2,6 @@
 
 #include "spec/AsmSyntax.h"
 
-#include "spec/SpecTree.h"
-
 namespace lockwright {
 
 namespace {
@@ -21,9 +19,9 @@ std::string cStringLiteral(const std::string &S) {
 /// Asm operand names get a prefix: placeholders like {new} are C++ keywords.
 std::string operandName(const std::string &Placeholder) { return "op_" + Placeholder; }
 
-std::string sizeModifier(const SpecNode *Modifiers, int Size) {
-  const SpecNode *M = Modifiers ? Modifiers->get(std::to_string(Size)) : nullptr;
-  return M ? M->value() : std::string();
+std::string sizeModifier(const ValueModifiers &Modifiers, int Size) {
+  auto It = Modifiers.find(Size);
+  return It == Modifiers.end() ? std::string() : It->second;
 }
 
 /// Placeholders become named operands; '%' is doubled; `{{`/`}}` are literal braces.
@@ -45,16 +43,9 @@ std::string expandPlaceholders(const std::string &Insn, const std::string &SizeM
 
 } // namespace
 
-std::vector<std::string> lines(const SpecNode &List) {
-  std::vector<std::string> Out;
-  for (const SpecNode &Item : List.items())
-    Out.push_back(Item.value());
-  return Out;
-}
-
 std::string uintType(int Size) { return "uint" + std::to_string(Size * 8) + "_t"; }
 
-std::string asmStringLiteral(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size) {
+std::string asmStringLiteral(const std::vector<std::string> &Lines, const ValueModifiers &Modifiers, int Size) {
   std::string Mod = sizeModifier(Modifiers, Size);
   std::string Out;
   for (size_t I = 0; I < Lines.size(); ++I) {
@@ -64,10 +55,6 @@ std::string asmStringLiteral(const std::vector<std::string> &Lines, const SpecNo
   return Out;
 }
 
-std::string asmStringLiteral(const SpecNode &Lines, const SpecNode *Modifiers, int Size) {
-  return asmStringLiteral(lines(Lines), Modifiers, Size);
-}
-
 bool usesPlaceholder(const std::vector<std::string> &Lines, const std::string &Name) {
   for (const std::string &L : Lines)
     if (L.find("{" + Name + "}") != std::string::npos || L.find("{" + Name + ":") != std::string::npos)
@@ -75,7 +62,7 @@ bool usesPlaceholder(const std::vector<std::string> &Lines, const std::string &N
   return false;
 }
 
-std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+std::string asmStatement(const std::vector<std::string> &Lines, const ValueModifiers &Modifiers, int Size,
                          const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers,
                          const std::string &Indent) {
   std::string Outputs, Inputs;
@@ -93,7 +80,7 @@ std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *
          "\n" + Indent + "\t: " + Inputs + "\n" + Indent + "\t: " + ClobberList + ")";
 }
 
-AsmBlock asmBlock(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+AsmBlock asmBlock(const std::vector<std::string> &Lines, const ValueModifiers &Modifiers, int Size,
                   const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers) {
   AsmBlock Block;
   for (const AsmOperand &Op : Operands) {

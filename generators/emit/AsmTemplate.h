@@ -7,12 +7,14 @@
 #ifndef LOCKWRIGHT_GENERATORS_EMIT_ASMTEMPLATE_H
 #define LOCKWRIGHT_GENERATORS_EMIT_ASMTEMPLATE_H
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace lockwright {
 
-class SpecNode;
+/// asm_syntax.value_modifier of the model: operand size -> modifier ("w" for 4 on arm64).
+using ValueModifiers = std::map<int, std::string>;
 
 struct AsmOperand {
   std::string Name;  // placeholder name, also the asm operand name
@@ -21,17 +23,15 @@ struct AsmOperand {
 };
 
 /// The C string literal of an instruction list: one instruction per line,
-/// placeholders as `%<mod>[name]` (Modifiers: the spec's per-size map, or null).
-std::string asmStringLiteral(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size);
-/// The same for a spec list node.
-std::string asmStringLiteral(const SpecNode &Lines, const SpecNode *Modifiers, int Size);
+/// placeholders as `%<mod>[name]`, the modifier Modifiers gives for Size.
+std::string asmStringLiteral(const std::vector<std::string> &Lines, const ValueModifiers &Modifiers, int Size);
 
 /// Whether any line uses `{Name}` or `{Name:mod}`.
 bool usesPlaceholder(const std::vector<std::string> &Lines, const std::string &Name);
 
 /// A complete `__asm__ __volatile__(...)` statement (without ';'). Operands a
 /// sequence does not mention are left out; "memory" is always clobbered.
-std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+std::string asmStatement(const std::vector<std::string> &Lines, const ValueModifiers &Modifiers, int Size,
                          const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers,
                          const std::string &Indent);
 
@@ -42,11 +42,8 @@ std::string asmStatement(const std::vector<std::string> &Lines, const SpecNode *
 struct AsmBlock {
   std::string Decls, Statement, Uses;
 };
-AsmBlock asmBlock(const std::vector<std::string> &Lines, const SpecNode *Modifiers, int Size,
+AsmBlock asmBlock(const std::vector<std::string> &Lines, const ValueModifiers &Modifiers, int Size,
                   const std::vector<AsmOperand> &Operands, const std::vector<std::string> &Clobbers);
-
-/// The scalars of a spec list node.
-std::vector<std::string> lines(const SpecNode &List);
 
 /// "uint32_t" for 4, ...
 std::string uintType(int Size);

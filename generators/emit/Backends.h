@@ -4,6 +4,7 @@
 
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
+#include "spec/ArchModel.h"
 
 #include <optional>
 #include <string>
@@ -11,14 +12,13 @@
 
 namespace lockwright {
 
-class SpecNode;
 
-/// A C statement (without ';') implementing a fence node: inline asm, a
-/// compiler barrier, a C11 fence, or (via `same_as`) another barrier kind.
-std::string fenceStatement(const SpecNode &Fence, const SpecNode &Barriers);
+/// A C statement (without ';') implementing a fence: inline asm, a compiler barrier or a
+/// C11 fence (an alias is resolved in the model already).
+std::string fenceStatement(const Fence &F);
 
 /// "load-load, load-store" from an `orders:` list.
-std::string ordersText(const SpecNode *Orders);
+std::string ordersText(const std::vector<std::string> &Orders);
 
 /// Fills the data every template shares: prefix, banner, arch, hash.
 void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::string &Artifact,
@@ -36,7 +36,7 @@ void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, Te
 
 /// A fence's instructions for hand-written assembly: empty for a compiler
 /// barrier, nullopt for a C11 fence (it has no instruction to name).
-std::optional<std::vector<std::string>> fenceLines(const SpecNode &Fence, const SpecNode &Barriers);
+std::optional<std::vector<std::string>> fenceLines(const Fence &F);
 
 /// The spec's default lock algorithm unless --default-lock overrides it.
 std::string effectiveDefaultLock(const ResolvedSpec &Spec, const GenOptions &Options);

@@ -4,8 +4,8 @@
 
 #include "emit/AsmTemplate.h"
 
+#include "spec/ArchModel.h"
 #include "spec/Schema.h"
-#include "spec/SpecTree.h"
 
 #include <algorithm>
 #include <map>
@@ -21,33 +21,30 @@ struct AccessBodies {
 
 /// Per-size helper bodies for an ordered access.
 /// IsLoad: acquire load (fence after); otherwise release store (fence before).
-AccessBodies accessBodies(const SpecNode &Access, const SpecNode &Barriers, const SpecNode *Modifiers,
-                          bool Has64BitAccess, bool IsLoad) {
+AccessBodies accessBodies(const OrderedAccess &Access, const ValueModifiers &Modifiers, bool Has64BitAccess,
+                          bool IsLoad) {
   AccessBodies Out;
-  const SpecNode *Insn = Access.get("insn");
-  const SpecNode *Fence = Access.get(IsLoad ? "after" : "before");
-  const SpecNode *C11 = Access.get("c11");
   const std::string T = "__lw_v";
   for (int Size : {1, 2, 4, 8}) {
-    const SpecNode *SizeInsn = Insn ? Insn->get(std::to_string(Size)) : nullptr;
+    auto SizeInsn = Access.Insn.find(Size);
     bool PlainAccessAtomic = Size < 8 || Has64BitAccess;
     std::string Type = uintType(Size);
     std::string Body;
-    if (SizeInsn) {
+    if (SizeInsn != Access.Insn.end()) {
       std::vector<AsmOperand> Operands = {{"val", IsLoad, T}, {"addr", false, "__lw_p"}, {"tmp", true, "__lw_t"}};
-      AsmBlock Asm = asmBlock({SizeInsn->value()}, Modifiers, Size, Operands, {});
+      AsmBlock Asm = asmBlock({SizeInsn->second}, Modifiers, Size, Operands, {});
       if (IsLoad)
         Body = "\t" + Type + " " + T + ";\n" + Asm.Decls + Asm.Statement + Asm.Uses + "\treturn " + T + ";";
       else
         Body = Asm.Decls + Asm.Statement + Asm.Uses;
       Body.erase(Body.find_last_not_of('\n') + 1);
-    } else if (Fence && PlainAccessAtomic) {
-      std::string Stmt = fenceStatement(*Fence, Barriers);
+    } else if (Access.PlainFence && PlainAccessAtomic) {
+      std::string Stmt = fenceStatement(*Access.PlainFence);
       if (IsLoad)
         Body = "\t" + Type + " " + T + " = *(const volatile " + Type + " *)__lw_p;\n\t" + Stmt + ";\n\treturn " + T + ";";
       else
         Body = "\t" + Stmt + ";\n\t*(volatile " + Type + " *)__lw_p = " + T + ";";
-    } else if (C11) { // the builtins are atomic at every size (through libatomic where they must)
+    } else if (Access.C11) { // the builtins are atomic at every size (through libatomic where they must)
       if (IsLoad)
         Body = "\treturn __atomic_load_n((const volatile " + Type + " *)__lw_p, __ATOMIC_ACQUIRE);";
       else
@@ -61,9 +58,9 @@ AccessBodies accessBodies(const SpecNode &Access, const SpecNode &Barriers, cons
   return Out;
 }
 
-TemplateData accessData(const SpecNode &Access, const SpecNode &Barriers, const SpecNode *Modifiers,
-                        bool Has64BitAccess, bool IsLoad) {
-  AccessBodies Bodies = accessBodies(Access, Barriers, Modifiers, Has64BitAccess, IsLoad);
+TemplateData accessData(const OrderedAccess &Access, const ValueModifiers &Modifiers, bool Has64BitAccess,
+                        bool IsLoad) {
+  AccessBodies Bodies = accessBodies(Access, Modifiers, Has64BitAccess, IsLoad);
   TemplateData Data;
   TemplateData Sizes = TemplateData::type::list;
   std::string CheckC, CheckCxx, List;
@@ -81,68 +78,60 @@ TemplateData accessData(const SpecNode &Access, const SpecNode &Barriers, const 
   Data.set("size_check_c", CheckC);
   Data.set("size_check_cxx", CheckCxx);
   Data.set("size_list", List);
-  Data.set("orders", ordersText(Access.get("orders")));
-  Data.set("source", Access.get("source")->value());
+  Data.set("orders", ordersText(Access.Orders));
+  Data.set("source", Access.Source);
   return Data;
 }
 
 } // namespace
 
-std::string ordersText(const SpecNode *Orders) {
+std::string ordersText(const std::vector<std::string> &Orders) {
   std::string Out;
-  if (Orders)
-    for (const SpecNode &O : Orders->items())
-      Out += (Out.empty() ? "" : ", ") + O.value();
+  for (const std::string &O : Orders)
+    Out += (Out.empty() ? "" : ", ") + O;
   return Out;
 }
 
-std::string fenceStatement(const SpecNode &Fence, const SpecNode &Barriers) {
-  if (const SpecNode *Alias = Fence.get("same_as"))
-    return fenceStatement(*Barriers.get(Alias->value()), Barriers);
-  if (Fence.get("compiler_only"))
+std::string fenceStatement(const Fence &F) {
+  switch (F.Kind) {
+  case Fence::Form::CompilerOnly:
     return "__asm__ __volatile__(\"\" ::: \"memory\")";
-  if (const SpecNode *Order = Fence.get("c11")) {
-    std::string Name = Order->value();
+  case Fence::Form::C11: {
+    std::string Name = F.C11Order;
     std::transform(Name.begin(), Name.end(), Name.begin(), ::toupper);
     return "__atomic_thread_fence(__ATOMIC_" + Name + ")";
   }
+  case Fence::Form::Asm:
+    break;
+  }
   std::string Clobbers = "\"memory\"";
-  if (const SpecNode *Extra = Fence.get("clobbers"))
-    for (const SpecNode &C : Extra->items())
-      Clobbers += ", \"" + C.value() + "\"";
-  return "__asm__ __volatile__(" + asmStringLiteral(*Fence.get("asm"), nullptr, 0) + " ::: " + Clobbers + ")";
+  for (const std::string &C : F.Clobbers)
+    Clobbers += ", \"" + C + "\"";
+  return "__asm__ __volatile__(" + asmStringLiteral(F.Asm, {}, 0) + " ::: " + Clobbers + ")";
 }
 
 void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data) {
-  const SpecNode &Barriers = *Spec.Tree.get("barriers");
+  const ArchModel &M = Spec.model();
   for (const std::string &Kind : fenceKinds()) {
-    const SpecNode &Fence = *Barriers.get(Kind);
-    TemplateData F;
-    F.set("stmt", fenceStatement(Fence, Barriers));
+    const Fence &F = M.barrier(Kind);
+    TemplateData D;
+    D.set("stmt", fenceStatement(F));
     // An alias reports what its target orders and says it is one.
-    const SpecNode *Resolved = &Fence;
-    std::string Alias;
-    while (const SpecNode *A = Resolved->get("same_as")) {
-      Alias = A->value();
-      Resolved = Barriers.get(Alias);
-    }
-    F.set("orders", ordersText(Resolved->get("orders")));
-    F.set("alias", Alias);
-    F.set("is_alias", Alias.empty() ? TemplateData::type::bool_false : TemplateData::type::bool_true);
-    F.set("source", Fence.get("source")->value());
-    Data.set(Kind, F);
+    D.set("orders", ordersText(F.Orders));
+    D.set("alias", F.AliasOf);
+    D.set("is_alias", F.AliasOf.empty() ? TemplateData::type::bool_false : TemplateData::type::bool_true);
+    D.set("source", F.Source);
+    Data.set(Kind, D);
   }
-  const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
-  std::string Bits = Spec.stringFact("target.bits");
+  const std::string &Bits = M.Target.Bits;
   bool Has64 = Bits == "64";
   Data.set("untorn_sizes", std::string(Bits == "any" ? "the pointer size" : Bits == "64" ? "8 bytes" : "4 bytes"));
-  Data.set("acquire_load", accessData(*Barriers.get("acquire_load"), Barriers, Modifiers, Has64, true));
-  Data.set("release_store", accessData(*Barriers.get("release_store"), Barriers, Modifiers, Has64, false));
+  Data.set("acquire_load", accessData(M.AcquireLoad, M.ValueModifier, Has64, true));
+  Data.set("release_store", accessData(M.ReleaseStore, M.ValueModifier, Has64, false));
 
-  const SpecNode &Relax = *Spec.Tree.get("cpu_relax");
   TemplateData R;
-  R.set("stmt", fenceStatement(Relax, Barriers));
-  R.set("source", Relax.get("source")->value());
+  R.set("stmt", fenceStatement(M.CpuRelax));
+  R.set("source", M.CpuRelax.Source);
   Data.set("cpu_relax", R);
 }
 

@@ -135,7 +135,7 @@ void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::
   Data.set("spec_hash", Spec.hash());
   Data.set("version", std::string(LOCKWRIGHT_VERSION));
   Data.set("invocation", Options.Invocation);
-  std::string Check = Spec.optionalStringFact("target.check").value_or("");
+  std::string Check = Spec.model().Target.Check.value_or("");
   Data.set("has_target_check", Check.empty() ? TemplateData::type::bool_false : TemplateData::type::bool_true);
   Data.set("target_check", Check);
 }

@@ -6,7 +6,6 @@
 
 #include "emit/AsmTemplate.h"
 #include "spec/LockAlgorithms.h"
-#include "spec/SpecTree.h"
 
 #include <algorithm>
 
@@ -18,9 +17,9 @@ TemplateData flag(bool B) { return B ? TemplateData::type::bool_true : TemplateD
 
 /// The RMW sizes: the word, and the pointer where it is wider. A target of any
 /// width (generic) gets both; the header picks by __SIZEOF_POINTER__.
-std::vector<int> wordSizes(const ResolvedSpec &Spec) {
+std::vector<int> wordSizes(const ArchModel &M) {
   std::vector<int> Sizes = {4};
-  if (Spec.stringFact("target.bits") != "32")
+  if (M.Target.Bits != "32")
     Sizes.push_back(8);
   return Sizes;
 }
@@ -39,14 +38,12 @@ const AtomicShape AtomicShapes[] = {
 
 /// One helper function per atomic op and word size, and a 16-bit fetch_add where the
 /// ticket is taken on its half (C11 only; the loader checks).
-TemplateData atomicHelpers(const ResolvedSpec &Spec) {
-  bool HalfTicket = Spec.stringFact("ticket_take.value") == "next-half";
-  const SpecNode &Atomics = *Spec.Tree.get("atomics");
-  const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
+TemplateData atomicHelpers(const ArchModel &M) {
+  bool HalfTicket = M.TicketTake.Value == "next-half";
   TemplateData List = TemplateData::type::list;
   for (const AtomicShape &Shape : AtomicShapes) {
-    const SpecNode &Op = *Atomics.get(Shape.Op);
-    std::vector<int> Sizes = wordSizes(Spec);
+    const AtomicOp &Op = M.atomic(Shape.Op);
+    std::vector<int> Sizes = wordSizes(M);
     if (HalfTicket && std::string(Shape.Op) == "fetch_add_acquire")
       Sizes.insert(Sizes.begin(), 2);
     for (int Size : Sizes) {
@@ -56,13 +53,13 @@ TemplateData atomicHelpers(const ResolvedSpec &Spec) {
                            " __lw_new";
       std::string Cast = "(volatile " + Type + " *)__lw_p";
       std::string Body;
-      const SpecNode *Insn = Op.at("insn." + std::to_string(Size));
-      if (Insn) {
-        std::vector<std::string> Lines = lines(*Insn);
+      auto Insn = Op.Insn.find(Size);
+      if (Insn != Op.Insn.end()) {
+        const std::vector<std::string> &Lines = Insn->second;
         std::vector<AsmOperand> Operands = {{"val", true, "__lw_v"},   {"tmp", true, "__lw_t"},
                                             {"tmp2", true, "__lw_t2"}, {"addr", false, "__lw_p"},
                                             {"new", false, "__lw_new"}, {"old", false, "__lw_old"}};
-        AsmBlock Asm = asmBlock(Lines, Modifiers, Size, Operands, {"cc"});
+        AsmBlock Asm = asmBlock(Lines, M.ValueModifier, Size, Operands, {"cc"});
         Body = "\t" + Type + " __lw_v;\n" + Asm.Decls + Asm.Statement + Asm.Uses;
         if (IsCmpxchg && !usesPlaceholder(Lines, "old"))
           Body += "\t(void)__lw_old;\n";
@@ -82,7 +79,7 @@ TemplateData atomicHelpers(const ResolvedSpec &Spec) {
       H.set("type", Type);
       H.set("params", Params);
       H.set("body", Body);
-      H.set("source", Op.get("source")->value());
+      H.set("source", Op.Source);
       List.push_back(H);
     }
   }
@@ -90,20 +87,19 @@ TemplateData atomicHelpers(const ResolvedSpec &Spec) {
 }
 
 /// The unlock store per size: the spec's fence before, a plain or release store, a fence after.
-TemplateData unlockHelpers(const ResolvedSpec &Spec, const std::string &Prefix) {
-  const SpecNode &Unlock = *Spec.Tree.get("unlock");
-  const SpecNode &Barriers = *Spec.Tree.get("barriers");
+TemplateData unlockHelpers(const ArchModel &M, const std::string &Prefix) {
+  const ArchModel::UnlockSequence &Unlock = M.Unlock;
   TemplateData List = TemplateData::type::list;
   for (int Size : {1, 2, 4}) {
     std::string Type = uintType(Size), Body;
-    if (const SpecNode *Before = Unlock.get("before"))
-      Body += "\t" + fenceStatement(*Before, Barriers) + ";\n";
-    if (Unlock.get("store")->value() == "release")
+    if (Unlock.Before)
+      Body += "\t" + fenceStatement(*Unlock.Before) + ";\n";
+    if (Unlock.StoreRelease)
       Body += "\t" + Prefix + "__store_release_" + std::to_string(Size) + "(__lw_p, __lw_v);";
     else
       Body += "\t*(volatile " + Type + " *)__lw_p = __lw_v;";
-    if (const SpecNode *After = Unlock.get("after"))
-      Body += "\n\t" + fenceStatement(*After, Barriers) + ";";
+    if (Unlock.After)
+      Body += "\n\t" + fenceStatement(*Unlock.After) + ";";
     TemplateData H;
     H.set("size", std::to_string(Size));
     H.set("type", Type);
@@ -122,13 +118,15 @@ TemplateData lineList(const std::vector<std::string> &Lines) {
 
 } // namespace
 
-std::optional<std::vector<std::string>> fenceLines(const SpecNode &Fence, const SpecNode &Barriers) {
-  if (const SpecNode *Alias = Fence.get("same_as"))
-    return fenceLines(*Barriers.get(Alias->value()), Barriers);
-  if (Fence.get("c11"))
+std::optional<std::vector<std::string>> fenceLines(const Fence &F) {
+  switch (F.Kind) {
+  case Fence::Form::C11:
     return std::nullopt;
-  if (const SpecNode *Asm = Fence.get("asm"))
-    return lines(*Asm);
+  case Fence::Form::Asm:
+    return F.Asm;
+  case Fence::Form::CompilerOnly:
+    break;
+  }
   return std::vector<std::string>(); // compiler barrier: no instruction
 }
 
@@ -149,26 +147,27 @@ bool GenOptions::wantsLock(const std::string &Piece) const {
 }
 
 std::string effectiveDefaultLock(const ResolvedSpec &Spec, const GenOptions &Options) {
-  return Options.DefaultLock.empty() ? Spec.stringFact("default_lock.value") : Options.DefaultLock;
+  return Options.DefaultLock.empty() ? Spec.model().DefaultLock.Value : Options.DefaultLock;
 }
 
 void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
-  Data.set("lock_align", std::to_string(Spec.intFact("lock_word.align")));
-  Data.set("lock_locked", std::to_string(Spec.intFact("lock_word.locked")));
-  Data.set("lock_unlocked", std::to_string(Spec.intFact("lock_word.unlocked")));
-  Data.set("lock_word_source", Spec.stringFact("lock_word.source"));
-  std::string Endian = Spec.stringFact("target.endian");
+  const ArchModel &M = Spec.model();
+  Data.set("lock_align", std::to_string(M.LockWord.Align));
+  Data.set("lock_locked", std::to_string(M.LockWord.Locked));
+  Data.set("lock_unlocked", std::to_string(M.LockWord.Unlocked));
+  Data.set("lock_word_source", M.LockWord.Source);
+  const std::string &Endian = M.Target.Endian;
   Data.set("big_endian_expr", std::string(Endian == "any" ? "(__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)"
                                           : Endian == "big" ? "1" : "0"));
   Data.set("big_endian", flag(Endian == "big")); // the .S templates, which are per architecture
-  Data.set("any_target", flag(Endian == "any" || Spec.stringFact("target.bits") == "any"));
-  Data.set("has_8_byte_rmw", flag(Spec.stringFact("target.bits") != "32"));
-  Data.set("rmw_emulated", flag(Spec.boolFact("rmw_emulated.value")));
-  Data.set("rmw_emulated_source", Spec.stringFact("rmw_emulated.source"));
-  Data.set("dependency_ordering", flag(Spec.boolFact("dependency_ordering.value")));
-  Data.set("dependency_ordering_source", Spec.stringFact("dependency_ordering.source"));
-  Data.set("ticket_take_half", flag(Spec.stringFact("ticket_take.value") == "next-half"));
-  Data.set("ticket_take_source", Spec.stringFact("ticket_take.source"));
+  Data.set("any_target", flag(Endian == "any" || M.Target.Bits == "any"));
+  Data.set("has_8_byte_rmw", flag(M.Target.Bits != "32"));
+  Data.set("rmw_emulated", flag(M.RmwEmulated.Value));
+  Data.set("rmw_emulated_source", M.RmwEmulated.Source);
+  Data.set("dependency_ordering", flag(M.DependencyOrdering.Value));
+  Data.set("dependency_ordering_source", M.DependencyOrdering.Source);
+  Data.set("ticket_take_half", flag(M.TicketTake.Value == "next-half"));
+  Data.set("ticket_take_source", M.TicketTake.Source);
   for (const std::string &Piece : lockPieces())
     Data.set("has_" + Piece, flag(Options.wantsLock(Piece)));
   TemplateData AsmUnits = TemplateData::type::list;
@@ -187,49 +186,45 @@ void fillLockCommon(const ResolvedSpec &Spec, const GenOptions &Options, Templat
   std::string Upper = Default;
   std::transform(Upper.begin(), Upper.end(), Upper.begin(), ::toupper);
   Data.set("DEFAULT_LOCK", Upper);
-  Data.set("default_lock_source", Options.DefaultLock.empty() ? Spec.stringFact("default_lock.source")
+  Data.set("default_lock_source", Options.DefaultLock.empty() ? M.DefaultLock.Source
                                                               : std::string("--default-lock"));
 }
 
 void fillCondWaitData(const ResolvedSpec &Spec, TemplateData &Data) {
-  const SpecNode &Wait = *Spec.Tree.get("wait");
-  const SpecNode *Modifiers = Spec.Tree.at("asm_syntax.value_modifier");
-  Data.set("wait_strategy", Wait.get("strategy")->value());
-  Data.set("wait_source", Wait.get("source")->value());
+  const ArchModel &M = Spec.model();
+  Data.set("wait_strategy", M.Wait.Strategy);
+  Data.set("wait_source", M.Wait.Source);
   TemplateData Sizes = TemplateData::type::list;
-  if (const SpecNode *Seqs = Wait.get("cmpwait")) {
-    for (const auto &[SizeKey, Seq] : Seqs->fields()) {
-      int Size = std::stoi(SizeKey);
-      // A narrow value goes in widened: the register's upper bits are otherwise unspecified (a
-      // sign-extended int8_t, say), and the sequence compares the whole register with a
-      // zero-extending exclusive load (Linux passes (unsigned long)val to __cmpwait).
-      std::string Value = Size < 4 ? "(uint32_t)__lw_v" : "__lw_v";
-      std::vector<AsmOperand> Operands = {{"tmp", true, "__lw_t"}, {"addr", false, "__lw_p"}, {"val", false, Value}};
-      AsmBlock Asm = asmBlock(lines(Seq), Modifiers, Size, Operands, {"cc"});
-      std::string Body = Asm.Decls + Asm.Statement + Asm.Uses;
-      Body.pop_back(); // the template adds the final newline
-      TemplateData S;
-      S.set("size", std::to_string(Size));
-      S.set("type", uintType(Size));
-      S.set("body", Body);
-      Sizes.push_back(S);
-    }
+  for (const auto &[Size, Seq] : M.Wait.CmpWait) {
+    // A narrow value goes in widened: the register's upper bits are otherwise unspecified (a
+    // sign-extended int8_t, say), and the sequence compares the whole register with a
+    // zero-extending exclusive load (Linux passes (unsigned long)val to __cmpwait).
+    std::string Value = Size < 4 ? "(uint32_t)__lw_v" : "__lw_v";
+    std::vector<AsmOperand> Operands = {{"tmp", true, "__lw_t"}, {"addr", false, "__lw_p"}, {"val", false, Value}};
+    AsmBlock Asm = asmBlock(Seq, M.ValueModifier, Size, Operands, {"cc"});
+    std::string Body = Asm.Decls + Asm.Statement + Asm.Uses;
+    Body.pop_back(); // the template adds the final newline
+    TemplateData S;
+    S.set("size", std::to_string(Size));
+    S.set("type", uintType(Size));
+    S.set("body", Body);
+    Sizes.push_back(S);
   }
   Data.set("cmpwait_sizes", Sizes);
-  Data.set("has_cmpwait", flag(Wait.get("cmpwait") != nullptr));
+  Data.set("has_cmpwait", flag(!M.Wait.CmpWait.empty()));
 }
 
 void fillSpinlockData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
   fillLockCommon(Spec, Options, Data);
-  TemplateData Atomics = atomicHelpers(Spec);
-  Data.set("atomics", Atomics);
-  Data.set("unlock_stores", unlockHelpers(Spec, Options.Prefix));
-  Data.set("unlock_source", Spec.stringFact("unlock.source"));
-  Data.set("ticket_wait_half", flag(Spec.stringFact("ticket_wait.value") == "owner-half"));
-  Data.set("ticket_wait_source", Spec.stringFact("ticket_wait.source"));
+  const ArchModel &M = Spec.model();
+  Data.set("atomics", atomicHelpers(M));
+  Data.set("unlock_stores", unlockHelpers(M, Options.Prefix));
+  Data.set("unlock_source", M.Unlock.Source);
+  Data.set("ticket_wait_half", flag(M.TicketWait.Value == "owner-half"));
+  Data.set("ticket_wait_source", M.TicketWait.Source);
 
   for (const char *Op : {"tas_acquire", "xchg_acq_rel", "fetch_add_acquire", "cmpxchg_acquire", "cmpxchg_release"})
-    Data.set(std::string(Op) + "_source", Spec.stringFact(std::string("atomics.") + Op + ".source"));
+    Data.set(std::string(Op) + "_source", M.atomic(Op).Source);
 }
 
 void fillLockhashData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
@@ -237,65 +232,63 @@ void fillLockhashData(const ResolvedSpec &Spec, const GenOptions &Options, Templ
   Data.set("hash_size", std::to_string(Options.HashSize));
   bool L1 = Options.HashDivisor == "l1";
   Data.set("hash_divisor_macro", std::string(L1 ? "L1_CACHE_BYTES" : "SMP_CACHE_BYTES"));
-  Data.set("hash_divisor_value", std::to_string(Spec.intFact(L1 ? "cache.l1_line.value" : "cache.smp_line.value")));
+  const ArchModel::CacheGeometry &Cache = Spec.model().Cache;
+  Data.set("hash_divisor_value", std::to_string(L1 ? Cache.L1Line.Value : Cache.SmpLine.Value));
   Data.set("hash_padded", flag(Options.HashPadded));
 }
 
 void fillCounterData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data) {
-  std::string Strategy = Spec.stringFact("counter.value");
-  Data.set("counter_striped", flag(Strategy == "striped"));
-  Data.set("counter_strategy", Strategy);
-  Data.set("counter_source", Spec.stringFact("counter.source"));
+  const SourcedFact<std::string> &Counter = Spec.model().Counter;
+  Data.set("counter_striped", flag(Counter.Value == "striped"));
+  Data.set("counter_strategy", Counter.Value);
+  Data.set("counter_source", Counter.Source);
   Data.set("counter_stripes", std::to_string(Options.CounterStripes));
 }
 
 void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, TemplateData &Data,
                          DiagnosticList &Diags) {
   fillLockCommon(Spec, Options, Data);
-  const SpecNode &Barriers = *Spec.Tree.get("barriers");
-  auto Lines = [&](const SpecNode &Fence, const std::string &What) {
-    std::optional<std::vector<std::string>> L = fenceLines(Fence, Barriers);
+  const ArchModel &M = Spec.model();
+  auto Lines = [&](const Fence &F, const std::string &What) {
+    std::optional<std::vector<std::string>> L = fenceLines(F);
     if (!L) {
-      Diags.error(Fence.loc(), What, "a C11 fence has no instruction for the out-of-line assembly");
+      Diags.error(F.Loc, What, "a C11 fence has no instruction for the out-of-line assembly");
       return TemplateData(TemplateData::type::list);
     }
     return lineList(*L);
   };
-  Data.set("relax", Lines(*Spec.Tree.get("cpu_relax"), "cpu_relax"));
-  Data.set("acquire_ctrl", Lines(*Barriers.get("acquire_after_ctrl_dep"), "barriers.acquire_after_ctrl_dep"));
-  Data.set("after_atomic", Lines(*Barriers.get("after_atomic"), "barriers.after_atomic"));
-  Data.set("before_atomic", Lines(*Barriers.get("before_atomic"), "barriers.before_atomic"));
-  const SpecNode &Unlock = *Spec.Tree.get("unlock");
-  const SpecNode &Release = *Barriers.get("release_store");
-  bool StoreRelease = Unlock.get("store")->value() == "release";
+  Data.set("relax", Lines(M.CpuRelax, "cpu_relax"));
+  Data.set("acquire_ctrl", Lines(M.barrier("acquire_after_ctrl_dep"), "barriers.acquire_after_ctrl_dep"));
+  Data.set("after_atomic", Lines(M.barrier("after_atomic"), "barriers.after_atomic"));
+  Data.set("before_atomic", Lines(M.barrier("before_atomic"), "barriers.before_atomic"));
+  const ArchModel::UnlockSequence &Unlock = M.Unlock;
   for (int Size : {2, 4}) {
     TemplateData U;
     std::vector<std::string> Pre;
-    if (const SpecNode *Before = Unlock.get("before"))
-      if (auto L = fenceLines(*Before, Barriers))
+    if (Unlock.Before)
+      if (auto L = fenceLines(*Unlock.Before))
         Pre = *L;
-    bool Ordered = StoreRelease && Release.at("insn." + std::to_string(Size));
-    if (StoreRelease && !Ordered) {
-      if (const SpecNode *Before = Release.get("before")) {
-        std::optional<std::vector<std::string>> L = fenceLines(*Before, Barriers);
-        if (!L)
-          Diags.error(Before->loc(), "barriers.release_store.before",
-                      "a C11 fence has no instruction for the out-of-line assembly");
-        else
-          Pre.insert(Pre.end(), L->begin(), L->end());
-      }
+    bool Ordered = Unlock.StoreRelease && M.ReleaseStore.Insn.count(Size);
+    if (Unlock.StoreRelease && !Ordered && M.ReleaseStore.PlainFence) {
+      std::optional<std::vector<std::string>> L = fenceLines(*M.ReleaseStore.PlainFence);
+      if (!L)
+        Diags.error(M.ReleaseStore.PlainFence->Loc, "barriers.release_store.before",
+                    "a C11 fence has no instruction for the out-of-line assembly");
+      else
+        Pre.insert(Pre.end(), L->begin(), L->end());
     }
     U.set("pre", lineList(Pre));
     U.set("ordered", flag(Ordered));
     std::vector<std::string> Post;
-    if (const SpecNode *After = Unlock.get("after"))
-      if (auto L = fenceLines(*After, Barriers))
+    if (Unlock.After)
+      if (auto L = fenceLines(*Unlock.After))
         Post = *L;
     U.set("post", lineList(Post));
     Data.set("unlock" + std::to_string(Size), U);
   }
-  Data.set("owner_offset", std::string(Spec.stringFact("target.endian") == "big" ? "2" : "0"));
-  Data.set("next_offset", std::string(Spec.stringFact("target.endian") == "big" ? "0" : "2"));
+  bool Big = M.Target.Endian == "big";
+  Data.set("owner_offset", std::string(Big ? "2" : "0"));
+  Data.set("next_offset", std::string(Big ? "0" : "2"));
 }
 
 } // namespace lockwright

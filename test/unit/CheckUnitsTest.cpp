@@ -1,7 +1,7 @@
 // Unit tests of the checker's pure parts: window arithmetic, check globs, and
 // the API name table built from the shipped specs/api.
 #include "CheckRegistry.h"
-#include "analysis/ApiNames.h"
+#include "api/ApiNames.h"
 #include "analysis/LayoutMath.h"
 #include "spec/SpecLoader.h"
 

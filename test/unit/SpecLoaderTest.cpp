@@ -1,8 +1,11 @@
 #include "spec/SpecLoader.h"
+#include "spec/Schema.h"
 
 #include "TestUtil.h"
 
 #include <gtest/gtest.h>
+
+#include <regex>
 
 using namespace lockwright;
 using lockwright::test::ScratchDir;
@@ -62,11 +65,14 @@ TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
   DiagnosticList Diags;
   auto Spec = resolveMinimalChild(Dir, Diags);
   ASSERT_TRUE(Spec) << Diags.str();
-  EXPECT_EQ(Spec->intFact("cache.l1_line.value"), 128);
-  EXPECT_EQ(Spec->stringFact("cache.l1_line.source"), "child manual");
+  const ArchModel &M = Spec->model();
+  EXPECT_EQ(M.Cache.L1Line.Value, 128);
+  EXPECT_EQ(M.Cache.L1Line.Source, "child manual");
   // Inherited from generic, untouched.
-  EXPECT_EQ(Spec->intFact("cache.constructive.value"), 64);
-  EXPECT_EQ(Spec->stringFact("barriers.read.c11"), "acquire");
+  EXPECT_EQ(M.Cache.Constructive.Value, 64);
+  EXPECT_EQ(M.barrier("read").Kind, Fence::Form::C11);
+  EXPECT_EQ(M.barrier("read").C11Order, "acquire");
+  EXPECT_EQ(M.barrier("full").Asm, (std::vector<std::string>{"fence"}));
   // A barrier is replaced whole: generic's `c11:` does not survive beside the child's `asm:`.
   EXPECT_EQ(Spec->Tree.at("barriers.full.c11"), nullptr);
   EXPECT_EQ(Spec->Tree.at("barriers.full.asm")->items()[0].value(), "fence");
@@ -74,21 +80,46 @@ TEST(SpecLoader, ChildOverridesOneFactAndInheritsTheRest) {
   EXPECT_EQ(Spec->Chain, (std::vector<std::string>{"child", "generic"}));
 }
 
-TEST(SpecLoader, AFactAReaderNeedsAndTheSpecLacksIsALocatedError) {
+TEST(ArchModel, AFactTheModelNeedsAndTheTreeLacksIsALocatedError) {
   ScratchDir Dir;
   DiagnosticList Diags;
   auto Spec = resolveMinimalChild(Dir, Diags);
   ASSERT_TRUE(Spec) << Diags.str();
-  // Not 0, "" or false: the run ends, located at the nearest node the merged spec has (its
-  // cache: map, which generic.yaml opened).
-  EXPECT_EXIT(Spec->intFact("cache.l3_line.value"), ::testing::ExitedWithCode(1),
-              "\\.yaml:[0-9]+:[0-9]+: error: cache.l3_line.value: spec 'child' has no such fact, which lockwright "
-              "needs \\(an integer\\)");
-  EXPECT_EXIT(Spec->intFact("cache.l1_line.source"), ::testing::ExitedWithCode(1),
-              "child.yaml:[0-9]+:[0-9]+: error: cache.l1_line.source: spec 'child' holds this fact, but not as an integer");
-  EXPECT_EXIT(Spec->boolFact("nothing.here"), ::testing::ExitedWithCode(1), "error: nothing.here: spec 'child' has no such fact");
+  // The schema refuses such specs; a tree that got past it anyway (a schema bug) must not give a
+  // silent 0, "" or false. The error is at the nearest node the merged spec has (its cache: map,
+  // which generic.yaml opened) and names the key path.
+  SpecNode Lacking = Spec->Tree;
+  ASSERT_TRUE(Lacking.get("cache")->erase("destructive"));
+  DiagnosticList Missing;
+  EXPECT_FALSE(buildArchModel(Lacking, "child", "", Missing));
+  EXPECT_TRUE(std::regex_search(Missing.str(), std::regex("\\.yaml:[0-9]+:[0-9]+: error: cache.destructive.value: spec "
+                                                          "'child' has no such fact, which lockwright needs \\(an integer\\)")))
+      << Missing.str();
+  // Present, but of another type: located at the node itself.
+  SpecNode Mistyped = Spec->Tree;
+  Mistyped.get("cache")->get("l1_line")->set("value", SpecNode::scalar("big", Spec->Tree.at("cache.l1_line.value")->loc()));
+  DiagnosticList Wrong;
+  EXPECT_FALSE(buildArchModel(Mistyped, "child", "", Wrong));
+  EXPECT_TRUE(std::regex_search(Wrong.str(), std::regex("child.yaml:[0-9]+:[0-9]+: error: cache.l1_line.value: spec 'child' "
+                                                        "holds this fact, but not as an integer")))
+      << Wrong.str();
   // The toolchain's facts may be left out.
-  EXPECT_EQ(Spec->optionalStringFact("toolchain.layout_proxy.target"), std::nullopt);
+  EXPECT_EQ(Spec->model().Toolchain.LayoutProxyTarget, std::nullopt);
+}
+
+TEST(ArchModel, AliasesAreResolvedOnceWithTheirTargetsOrders) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  auto Spec = Repo.resolve("x86_64", "", Diags);
+  ASSERT_TRUE(Spec) << Diags.str();
+  for (const std::string &Kind : fenceKinds()) {
+    const Fence &F = Spec->model().barrier(Kind);
+    const SpecNode *Alias = Spec->Tree.at("barriers." + Kind + ".same_as");
+    EXPECT_EQ(F.AliasOf, Alias ? Alias->value() : "") << Kind;
+    if (Alias) // an alias orders what its target orders, and keeps its own citation
+      EXPECT_EQ(F.Orders, Spec->model().barrier(F.AliasOf).Orders) << Kind;
+    EXPECT_EQ(F.Source, Spec->Tree.at("barriers." + Kind + ".source")->value()) << Kind;
+  }
 }
 
 TEST(SpecLoader, UnknownParentIsLocatedWithSuggestion) {
@@ -128,10 +159,11 @@ TEST(SpecLoader, CpuVariantAppliesItsOverrides) {
   auto Base = Repo.resolve("mips64el", "", Diags);
   auto Octeon = Repo.resolve("mips64el", "octeon", Diags);
   ASSERT_TRUE(Base && Octeon) << Diags.str();
-  EXPECT_EQ(Base->intFact("cache.l1_line.value"), 32);
-  EXPECT_EQ(Octeon->intFact("cache.l1_line.value"), 128);
+  EXPECT_EQ(Base->model().Cache.L1Line.Value, 32);
+  EXPECT_EQ(Octeon->model().Cache.L1Line.Value, 128);
   EXPECT_EQ(Octeon->Tree.at("barriers.read.compiler_only")->value(), "true");
-  EXPECT_EQ(Octeon->stringFact("cpu"), "octeon");
+  EXPECT_EQ(Octeon->Tree.get("cpu")->value(), "octeon");
+  EXPECT_EQ(Octeon->model().Cpu, "octeon");
   EXPECT_NE(Base->hash(), Octeon->hash());
 }
 

@@ -4,17 +4,19 @@
 #ifndef LOCKWRIGHT_TOOL_CHECK_CHECK_H
 #define LOCKWRIGHT_TOOL_CHECK_CHECK_H
 
+#include "CheckContext.h"
+
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <string>
 
 namespace clang {
+class LangOptions;
 class Preprocessor;
 } // namespace clang
 
 namespace lockwright {
-
-class CheckContext;
 
 class Check : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
@@ -25,6 +27,9 @@ public:
   /// The name profiling records (--enable-check-profile) are kept under.
   llvm::StringRef getID() const override { return Name; }
 
+  /// Whether the check runs on a TU with these language options (clang-tidy's hook); the
+  /// runner leaves the check out of the others.
+  virtual bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const { return true; }
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override { check(Result); }
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
@@ -34,6 +39,13 @@ public:
 
 protected:
   CheckContext &context() { return Context; }
+  /// Reports under this check's name, Format's %0, %1, ... replaced by Args (clang-tidy's
+  /// diag() << Arg); the context adds NOLINT, the filters and the layout note.
+  void report(clang::SourceLocation Loc, llvm::StringRef Format, llvm::ArrayRef<std::string> Args,
+              const std::vector<CheckContext::Note> &Notes = {}, const std::vector<clang::FixItHint> &Fixes = {},
+              clang::SourceLocation LayoutAt = {}) {
+    Context.report(Name, Loc, formatMessage(Format, Args), Notes, Fixes, LayoutAt);
+  }
 
 private:
   std::string Name;

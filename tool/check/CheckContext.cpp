@@ -31,6 +31,28 @@ CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const Target
     ExcludeHeaderFilter.emplace(*Options.ExcludeHeaderFilter);
 }
 
+std::string formatMessage(llvm::StringRef Format, llvm::ArrayRef<std::string> Args) {
+  std::string Out;
+  for (size_t I = 0; I < Format.size(); ++I) {
+    char C = Format[I];
+    if (C == '%' && I + 1 < Format.size()) {
+      char Next = Format[I + 1];
+      if (Next == '%') {
+        Out += '%';
+        ++I;
+        continue;
+      }
+      if (Next >= '0' && Next <= '9' && static_cast<size_t>(Next - '0') < Args.size()) {
+        Out += Args[Next - '0'];
+        ++I;
+        continue;
+      }
+    }
+    Out += C;
+  }
+  return Out;
+}
+
 const LangOptions &CheckContext::langOpts() const { return AST.getLangOpts(); }
 
 bool CheckContext::inUserCode(SourceLocation Loc) const {

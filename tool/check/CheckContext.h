@@ -9,6 +9,8 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
 
 #include <map>
@@ -28,6 +30,10 @@ class Replacement;
 namespace lockwright {
 
 struct ResolvedSpec;
+
+/// Format with each %N (N a digit) replaced by Args[N]; "%%" is a percent sign. An index
+/// past Args is an error in the check, kept visible in the message as "%N".
+std::string formatMessage(llvm::StringRef Format, llvm::ArrayRef<std::string> Args);
 
 /// The target a TU is judged against.
 struct TargetFacts {

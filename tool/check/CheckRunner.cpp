@@ -3,7 +3,7 @@
 #include "Check.h"
 #include "CheckRegistry.h"
 #include "ParseTarget.h"
-#include "analysis/ApiNames.h"
+#include "api/ApiNames.h"
 #include "analysis/SyncModel.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -27,13 +27,14 @@ TargetFacts factsFor(const ResolvedSpec &Spec) {
   F.Spec = &Spec;
   F.Arch = Spec.Arch;
   F.Cpu = Spec.Cpu;
-  F.L1Line = Spec.intFact("cache.l1_line.value");
-  F.SmpLine = Spec.intFact("cache.smp_line.value");
-  F.Destructive = Spec.intFact("cache.destructive.value");
-  F.DestructiveSource = Spec.stringFact("cache.destructive.source");
-  F.LockWordAlign = Spec.intFact("lock_word.align");
-  F.LockWordSize = Spec.intFact("lock_word.size");
-  F.LockWordSource = Spec.stringFact("lock_word.source");
+  const ArchModel &M = Spec.model();
+  F.L1Line = M.Cache.L1Line.Value;
+  F.SmpLine = M.Cache.SmpLine.Value;
+  F.Destructive = M.Cache.Destructive.Value;
+  F.DestructiveSource = M.Cache.Destructive.Source;
+  F.LockWordAlign = M.LockWord.Align;
+  F.LockWordSize = M.LockWord.Size;
+  F.LockWordSource = M.LockWord.Source;
   return F;
 }
 
@@ -143,6 +144,10 @@ public:
       if (!Filter.enabled(Info.Name))
         continue;
       Checks.push_back(Info.Create(*Ctx));
+      if (!Checks.back()->isLanguageVersionSupported(CI.getLangOpts())) {
+        Checks.pop_back();
+        continue;
+      }
       Checks.back()->registerMatchers(*Finder);
       Checks.back()->registerPPCallbacks(PP);
     }

@@ -12,7 +12,7 @@
 #include "CheckRunner.h"
 #include "FixApplier.h"
 #include "ParseTarget.h"
-#include "analysis/ApiNames.h"
+#include "api/ApiNames.h"
 
 #include "CommandHelp.h"
 #include "LockwrightConfig.h"

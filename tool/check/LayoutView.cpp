@@ -2,7 +2,7 @@
 
 #include "ParseTarget.h"
 
-#include "analysis/ApiNames.h"
+#include "api/ApiNames.h"
 #include "analysis/LayoutMath.h"
 #include "analysis/SharingPairs.h"
 #include "analysis/SyncModel.h"
@@ -80,8 +80,8 @@ public:
     LayoutReport Rep;
     Rep.Record = std::string(R->getKindName()) + " " + Job.Record;
     Rep.Arch = Spec.Cpu.empty() ? Spec.Arch : Spec.Arch + " (cpu " + Spec.Cpu + ")";
-    Rep.Line = Spec.intFact("cache.l1_line.value");
-    Rep.Destructive = Spec.intFact("cache.destructive.value");
+    Rep.Line = Spec.model().Cache.L1Line.Value;
+    Rep.Destructive = Spec.model().Cache.Destructive.Value;
     const ASTRecordLayout &L = AST.getASTRecordLayout(R);
     Rep.Size = L.getSize().getQuantity();
     Rep.Align = L.getAlignment().getQuantity();

@@ -5,12 +5,13 @@
 namespace lockwright {
 
 ParseTarget parseTargetFor(const ResolvedSpec &Spec) {
-  std::string ClangTarget = Spec.optionalStringFact("toolchain.clang_target").value_or("");
-  std::string Sysroot = Spec.optionalStringFact("toolchain.sysroot").value_or("");
-  bool Headers = !Sysroot.empty() || Spec.optionalBoolFact("toolchain.native");
+  const ArchModel::ToolchainInfo &Toolchain = Spec.model().Toolchain;
+  std::string ClangTarget = Toolchain.ClangTarget.value_or("");
+  std::string Sysroot = Toolchain.Sysroot.value_or("");
+  bool Headers = !Sysroot.empty() || Toolchain.Native;
   if (ClangTarget.empty()) {
     // The proxy's own headers would be another architecture's: parse over this one's.
-    std::string Proxy = Spec.optionalStringFact("toolchain.layout_proxy.target").value_or("");
+    std::string Proxy = Toolchain.LayoutProxyTarget.value_or("");
     if (!Proxy.empty() && !Sysroot.empty())
       return {{"--target=" + Proxy, "--sysroot=" + Sysroot}, "", ""};
     return {{}, "clang has no target for " + Spec.Arch, ""};

@@ -6,7 +6,7 @@
 #ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SYNCMODEL_H
 #define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SYNCMODEL_H
 
-#include "analysis/ApiNames.h"
+#include "api/ApiNames.h"
 
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"

@@ -30,10 +30,6 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = Ctx.ast().getSourceManager();
   for (const SharingPair &P : falseSharingPairs(Model, R, T.Destructive)) {
     const SyncObject &A = P.First, &B = P.Second;
-    std::string Message = "'" + B.Path + "' (" + syncKindName(B.Kind) + ") and '" + A.Path + "' (" +
-                          syncKindName(A.Kind) + ") of " + recordLabel(R) + " can share a " +
-                          std::to_string(T.Destructive) + "-byte destructive-interference window on " + T.label() +
-                          "; they are written independently, so they false-share";
     std::vector<CheckContext::Note> Notes;
     Notes.push_back({A.Leaf->getLocation(), "'" + A.Path + "' is at offset " + std::to_string(A.Offset) + " (" +
                                                 std::to_string(A.Size) + " bytes); '" + B.Path + "' is at offset " +
@@ -51,7 +47,12 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
         Notes.push_back({R->getLocation(), recordLabel(R) + " is allocated with 'new', which before C++17 does "
                                            "not honour alignment above alignof(std::max_align_t)"});
     }
-    Ctx.report(name(), B.Leaf->getLocation(), Message, Notes, Fixes, R->getLocation());
+    report(B.Leaf->getLocation(),
+           "'%0' (%1) and '%2' (%3) of %4 can share a %5-byte destructive-interference window on %6; they are "
+           "written independently, so they false-share",
+           {B.Path, syncKindName(B.Kind), A.Path, syncKindName(A.Kind), recordLabel(R), std::to_string(T.Destructive),
+            T.label()},
+           Notes, Fixes, R->getLocation());
   }
 }
 

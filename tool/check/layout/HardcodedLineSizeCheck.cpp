@@ -144,17 +144,15 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
     bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().getBool(name(), "ReportOverPadding");
     if (!Under && !Over)
       return;
-    std::string Message = What + " of " + std::to_string(Value) + " bytes is " + (Under ? "below" : "above") +
-                          " the destructive interference size of " + T.label() + " (" + std::to_string(Threshold) +
-                          " bytes)";
-    if (Over)
-      Message += ": padding to it costs memory when objects are many";
     std::vector<FixItHint> Fixes;
     if (Under && Literal && isa<IntegerLiteral>(Literal->IgnoreParenImpCasts()) && editable(SM, Literal->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx, name())));
     std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " +
                                                       std::to_string(Threshold) + " (" + T.DestructiveSource + ")"}};
-    Ctx.report(name(), At, Message, Notes, Fixes);
+    report(At, "%0 of %1 bytes is %2 the destructive interference size of %3 (%4 bytes)%5",
+           {What, std::to_string(Value), Under ? "below" : "above", T.label(), std::to_string(Threshold),
+            Over ? ": padding to it costs memory when objects are many" : ""},
+           Notes, Fixes);
   };
 
   // A named destructive-size constant whose value here is below the spec's.
@@ -162,12 +160,11 @@ void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
     if (N >= T.Destructive || !Ctx.inUserCode(Ref->getBeginLoc()))
       return;
     std::string Name = Ref->getDecl()->getQualifiedNameAsString();
-    Ctx.report(name(), Ref->getBeginLoc(),
-               "'" + Name + "' is " + std::to_string(N) + " here, below the destructive interference size of " +
-                   T.label() + " (" + std::to_string(T.Destructive) + " bytes)",
-               {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
-                                     "(GCC warns with -Winterference-size); the spec says " +
-                                         std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
+    report(Ref->getBeginLoc(), "'%0' is %1 here, below the destructive interference size of %2 (%3 bytes)",
+           {Name, std::to_string(N), T.label(), std::to_string(T.Destructive)},
+           {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
+                                 "(GCC warns with -Winterference-size); the spec says " +
+                                     std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
   };
 
   if (const auto *D = Result.Nodes.getNodeAs<Decl>("aligned")) {

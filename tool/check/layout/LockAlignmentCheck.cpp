@@ -44,12 +44,6 @@ void LockAlignmentCheck::check(const MatchFinder::MatchResult &Result) {
 
   auto Report = [&](const ValueDecl *Lock, const std::string &Path, uint64_t Have, uint64_t Need, bool ByTarget,
                     const Decl *FixAt, const RecordDecl *Packed) {
-    std::string Message = "lock word '" + Path + "' is aligned to " + std::to_string(Have) + " byte" +
-                          (Have == 1 ? "" : "s") + "; ";
-    if (ByTarget)
-      Message += T.label() + " needs " + std::to_string(Need) + " for its lock instructions";
-    else
-      Message += "its type needs " + std::to_string(Need);
     std::vector<CheckContext::Note> Notes;
     if (ByTarget)
       Notes.push_back({Lock->getLocation(), "lock_word.align of " + T.label() + ": " + T.LockWordSource});
@@ -58,7 +52,9 @@ void LockAlignmentCheck::check(const MatchFinder::MatchResult &Result) {
     std::vector<FixItHint> Fixes;
     if (FixAt && editable(SM, FixAt->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(FixAt->getBeginLoc(), Ctx.alignmentSpelling(Need) + " "));
-    Ctx.report(name(), Lock->getLocation(), Message, Notes, Fixes);
+    report(Lock->getLocation(), ByTarget ? "lock word '%0' is aligned to %1 byte%2; %3 needs %4 for its lock instructions"
+                                         : "lock word '%0' is aligned to %1 byte%2; its type needs %4",
+           {Path, std::to_string(Have), Have == 1 ? "" : "s", T.label(), std::to_string(Need)}, Notes, Fixes);
   };
 
   if (const auto *R = Result.Nodes.getNodeAs<RecordDecl>("record")) {

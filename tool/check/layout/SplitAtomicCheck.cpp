@@ -41,10 +41,6 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
     std::string Why = O.Offset % Unit != 0
                           ? std::string(Unit == O.Size ? "its offset is not a multiple of its size" : "its offset is not a multiple of the size of one access")
                           : recordLabel(R) + " is only " + std::to_string(RecordAlign) + "-byte aligned";
-    std::string Message = "'" + O.Path + "' (" + syncKindName(O.Kind) + ", " + What + " at offset " +
-                          std::to_string(O.Offset) + " of " + recordLabel(R) + ") can straddle a " +
-                          std::to_string(T.L1Line) + "-byte cache line on " + T.label() + ": " + Why +
-                          ", so its accesses can span two lines";
     std::vector<CheckContext::Note> Notes;
     // Under #pragma pack an alignment attribute on a member does not apply: no mechanical fix.
     bool PragmaPacked = R->hasAttr<MaxFieldAlignmentAttr>();
@@ -56,7 +52,12 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
     std::vector<FixItHint> Fixes;
     if (!PragmaPacked && O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Unit) + " "));
-    Ctx.report(name(), O.Leaf->getLocation(), Message, Notes, Fixes, R->getLocation());
+    report(O.Leaf->getLocation(),
+           "'%0' (%1, %2 at offset %3 of %4) can straddle a %5-byte cache line on %6: %7, so its accesses can "
+           "span two lines",
+           {O.Path, syncKindName(O.Kind), What, std::to_string(O.Offset), recordLabel(R), std::to_string(T.L1Line),
+            T.label(), Why},
+           Notes, Fixes, R->getLocation());
   }
 }
 

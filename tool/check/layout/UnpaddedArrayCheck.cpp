@@ -97,10 +97,6 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
   std::string ElementName = Element.getAsString(AST.getPrintingPolicy());
   // Elements (or parts of them) that one window can hold: D / stride, plus one more when they do not tile it.
   uint64_t PerWindow = T.Destructive / Stride + (T.Destructive % Stride ? 1 : 0) + (T.Destructive % Stride ? 1 : 0);
-  std::string Message = "'" + D->getNameAsString() + "' is an array of " + What + " with a " + std::to_string(Stride) +
-                        "-byte stride: each " + std::to_string(T.Destructive) +
-                        "-byte destructive-interference window on " + T.label() + " holds " +
-                        (T.Destructive % Stride ? "parts of up to " : "") + std::to_string(PerWindow) + " elements";
   std::vector<CheckContext::Note> Notes;
   std::vector<FixItHint> Fixes;
   const SourceManager &SM = AST.getSourceManager();
@@ -119,7 +115,12 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
                                            std::to_string(T.Destructive) +
                                            " bytes (lockwright's LW_PADDED, lw::cache_padded<T>)"});
   }
-  Ctx.report(name(), D->getLocation(), Message, Notes, Fixes);
+  report(D->getLocation(),
+         "'%0' is an array of %1 with a %2-byte stride: each %3-byte destructive-interference window on %4 holds "
+         "%5%6 elements",
+         {D->getNameAsString(), What, std::to_string(Stride), std::to_string(T.Destructive), T.label(),
+          T.Destructive % Stride ? "parts of up to " : "", std::to_string(PerWindow)},
+         Notes, Fixes);
 }
 
 } // namespace lockwright

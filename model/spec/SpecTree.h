@@ -3,8 +3,8 @@
 // yaml-cpp marks carry line and column but not the file, and a resolved spec
 // mixes nodes from several files (generic, the arch, a CPU variant), so the
 // loader copies documents into this tree, where each node keeps its own file.
-#ifndef LOCKWRIGHT_GENERATORS_SPEC_SPECTREE_H
-#define LOCKWRIGHT_GENERATORS_SPEC_SPECTREE_H
+#ifndef LOCKWRIGHT_MODEL_SPEC_SPECTREE_H
+#define LOCKWRIGHT_MODEL_SPEC_SPECTREE_H
 
 #include "spec/Diagnostics.h"
 

@@ -4,8 +4,8 @@
 // arch-templates/common/partials/lock_<name>.h.mustache (C) and
 // lock_<name>.hpp.mustache (C++), and, where HasAsmRoutines, in each
 // architecture's spinlock.S.mustache.
-#ifndef LOCKWRIGHT_GENERATORS_SPEC_LOCKALGORITHMS_H
-#define LOCKWRIGHT_GENERATORS_SPEC_LOCKALGORITHMS_H
+#ifndef LOCKWRIGHT_MODEL_SPEC_LOCKALGORITHMS_H
+#define LOCKWRIGHT_MODEL_SPEC_LOCKALGORITHMS_H
 
 #include <string>
 #include <vector>

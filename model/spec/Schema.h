@@ -5,8 +5,8 @@
 // its parent's (`inherits:`): section records merge key by key, while a fact
 // (value + source) or a barrier sequence is replaced whole, so a child never
 // ends up with half of its parent's instruction sequence.
-#ifndef LOCKWRIGHT_GENERATORS_SPEC_SCHEMA_H
-#define LOCKWRIGHT_GENERATORS_SPEC_SCHEMA_H
+#ifndef LOCKWRIGHT_MODEL_SPEC_SCHEMA_H
+#define LOCKWRIGHT_MODEL_SPEC_SCHEMA_H
 
 #include "spec/SpecTree.h"
 

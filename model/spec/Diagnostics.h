@@ -1,7 +1,7 @@
 // Located errors for specs: every message names file:line:col and the key path
 // of the offending node, in the shape compilers use so editors can jump to it.
-#ifndef LOCKWRIGHT_GENERATORS_SPEC_DIAGNOSTICS_H
-#define LOCKWRIGHT_GENERATORS_SPEC_DIAGNOSTICS_H
+#ifndef LOCKWRIGHT_MODEL_SPEC_DIAGNOSTICS_H
+#define LOCKWRIGHT_MODEL_SPEC_DIAGNOSTICS_H
 
 #include <cstdio>
 #include <string>

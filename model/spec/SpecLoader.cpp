@@ -15,71 +15,6 @@ namespace fs = std::filesystem;
 
 namespace lockwright {
 
-namespace {
-
-/// Reports a fact a reader asked for and the spec lacks (or holds as another type), at the
-/// node itself or else at its nearest ancestor, and ends the run: no output has been written
-/// by then that a later step would leave half done (generated files are written at the end).
-[[noreturn]] void missingFact(const ResolvedSpec &Spec, const std::string &Path, const SpecNode *Found,
-                              const char *Wanted) {
-  const SpecNode *Near = Found;
-  for (std::string Prefix = Path; !Near;) {
-    size_t Dot = Prefix.rfind('.');
-    if (Dot == std::string::npos)
-      break;
-    Prefix.resize(Dot);
-    Near = Spec.Tree.at(Prefix);
-  }
-  std::string Of = "spec '" + Spec.Arch + "'" + (Spec.Cpu.empty() ? "" : " (cpu " + Spec.Cpu + ")");
-  DiagnosticList Diags;
-  Diags.error(Near ? Near->loc() : Spec.Tree.loc(), Path,
-              Found ? Of + " holds this fact, but not as " + Wanted + ", which lockwright reads it as"
-                    : Of + " has no such fact, which lockwright needs (" + Wanted + ")");
-  Diags.print(stderr);
-  std::exit(1);
-}
-
-} // namespace
-
-int64_t ResolvedSpec::intFact(const std::string &DottedPath) const {
-  const SpecNode *N = Tree.at(DottedPath);
-  if (!N || !N->asInt())
-    missingFact(*this, DottedPath, N, "an integer");
-  return *N->asInt();
-}
-
-std::string ResolvedSpec::stringFact(const std::string &DottedPath) const {
-  const SpecNode *N = Tree.at(DottedPath);
-  if (!N || !N->isScalar())
-    missingFact(*this, DottedPath, N, "a string");
-  return N->value();
-}
-
-bool ResolvedSpec::boolFact(const std::string &DottedPath) const {
-  const SpecNode *N = Tree.at(DottedPath);
-  if (!N || !N->asBool())
-    missingFact(*this, DottedPath, N, "a boolean");
-  return *N->asBool();
-}
-
-std::optional<std::string> ResolvedSpec::optionalStringFact(const std::string &DottedPath) const {
-  const SpecNode *N = Tree.at(DottedPath);
-  if (!N)
-    return std::nullopt;
-  if (!N->isScalar())
-    missingFact(*this, DottedPath, N, "a string");
-  return N->value();
-}
-
-bool ResolvedSpec::optionalBoolFact(const std::string &DottedPath) const {
-  const SpecNode *N = Tree.at(DottedPath);
-  if (!N)
-    return false;
-  if (!N->asBool())
-    missingFact(*this, DottedPath, N, "a boolean");
-  return *N->asBool();
-}
-
 std::string ResolvedSpec::hash() const {
   uint64_t H = 0xcbf29ce484222325ULL;
   for (unsigned char C : Tree.toYaml()) {
@@ -286,7 +221,10 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
       Out.set("cpus", CpuList);
     }
   }
-  return ResolvedSpec{Arch, Cpu, std::move(Out), std::move(Chain)};
+  std::optional<ArchModel> Model = buildArchModel(Out, Arch, Cpu, Diags);
+  if (!Model)
+    return std::nullopt;
+  return ResolvedSpec{Arch, Cpu, std::move(Out), std::move(Chain), std::make_shared<const ArchModel>(std::move(*Model))};
 }
 
 std::optional<ResolvedSpec> SpecRepository::resolve(const std::string &Arch, const std::string &Cpu,

@@ -1,8 +1,9 @@
 // Finds, validates and resolves specs: `inherits:` chains merged parent-first
 // (asm-generic's generic base plus overrides), then a CPU variant's overrides.
-#ifndef LOCKWRIGHT_GENERATORS_SPEC_SPECLOADER_H
-#define LOCKWRIGHT_GENERATORS_SPEC_SPECLOADER_H
+#ifndef LOCKWRIGHT_MODEL_SPEC_SPECLOADER_H
+#define LOCKWRIGHT_MODEL_SPEC_SPECLOADER_H
 
+#include "spec/ArchModel.h"
 #include "spec/Diagnostics.h"
 #include "spec/SpecTree.h"
 
@@ -14,23 +15,17 @@
 
 namespace lockwright {
 
-/// A fully resolved architecture spec: every fact present, aliases checked.
+/// A fully resolved architecture spec: every fact present, aliases checked, and the typed
+/// model built from it, which is what the backends and the checker read.
 struct ResolvedSpec {
   std::string Arch;
   std::string Cpu; // empty for the base architecture
-  SpecNode Tree;   // the merged document, as `spec show` prints it
+  SpecNode Tree;   // the merged document, as `spec show` prints it (and hash() covers)
   /// The spec and its ancestors, child first (ppc64, ppc64le, generic).
   std::vector<std::string> Chain;
+  std::shared_ptr<const ArchModel> Model;
 
-  /// Facts a reader needs. One the spec lacks, or of another type, is a bug in the reader or
-  /// the schema: a located error naming the key path ends the run (as TableGen's getValueAs*
-  /// does), never a silent 0, "" or false.
-  int64_t intFact(const std::string &DottedPath) const;
-  std::string stringFact(const std::string &DottedPath) const;
-  bool boolFact(const std::string &DottedPath) const;
-  /// Facts the schema lets a spec leave out (the toolchain's): empty when absent.
-  std::optional<std::string> optionalStringFact(const std::string &DottedPath) const;
-  bool optionalBoolFact(const std::string &DottedPath) const;
+  const ArchModel &model() const { return *Model; }
 
   /// A stable 64-bit FNV-1a hash of the resolved document, as 16 hex digits.
   std::string hash() const;

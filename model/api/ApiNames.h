@@ -2,8 +2,8 @@
 // are locks or atomics, which calls and macros access an object atomically or
 // use it as a lock. The checker recognises code through this table only; no
 // lock or atomic name is written in C++.
-#ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_APINAMES_H
-#define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_APINAMES_H
+#ifndef LOCKWRIGHT_MODEL_API_APINAMES_H
+#define LOCKWRIGHT_MODEL_API_APINAMES_H
 
 #include <optional>
 #include <string>

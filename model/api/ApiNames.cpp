@@ -1,4 +1,4 @@
-#include "analysis/ApiNames.h"
+#include "api/ApiNames.h"
 
 #include "spec/SpecLoader.h"
 

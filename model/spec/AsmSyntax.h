@@ -1,8 +1,8 @@
 // The grammar of an instruction template in a spec: literal text, `{name}` and
 // `{name:modifier}` placeholders, `{{` and `}}` for literal braces. The schema checks
 // templates with it and the generator expands them with it, so the two cannot disagree.
-#ifndef LOCKWRIGHT_GENERATORS_SPEC_ASMSYNTAX_H
-#define LOCKWRIGHT_GENERATORS_SPEC_ASMSYNTAX_H
+#ifndef LOCKWRIGHT_MODEL_SPEC_ASMSYNTAX_H
+#define LOCKWRIGHT_MODEL_SPEC_ASMSYNTAX_H
 
 #include <optional>
 #include <string>
