@@ -39,6 +39,9 @@ config.substitutions.append(("%specdir", os.path.join(source_dir, "specs")))
 config.substitutions.append(("%templatedir", os.path.join(source_dir, "arch-templates")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", lit_config.params.get("python", "python3")))
+# lit itself, for a test that runs a generated lit test (test/check/add-check.test).
+config.substitutions.append(("%lit", os.path.join(os.path.dirname(os.path.dirname(lit.__file__)), "lit.py")))
+config.substitutions.append(("%llvm_tools_dir", llvm_tools_dir))
 # Headless Chromium renders the layout pictures (scripts/bootstrap installs it).
 chromium = shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
 config.substitutions.append(("%screenshot", "sh " + os.path.join(config.test_source_root, "layout", "Inputs", "screenshot.sh") + " " + chromium))
