@@ -76,19 +76,4 @@ std::string CommandLine::getOr(const std::string &Name, const std::string &Defau
 
 bool CommandLine::has(const std::string &Name) const { return Values.count(Name) != 0; }
 
-std::vector<std::string> splitList(const std::string &CommaSeparated) {
-  std::vector<std::string> Items;
-  size_t Start = 0;
-  while (Start <= CommaSeparated.size()) {
-    size_t Comma = CommaSeparated.find(',', Start);
-    std::string Item = CommaSeparated.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start);
-    if (!Item.empty())
-      Items.push_back(Item);
-    if (Comma == std::string::npos)
-      break;
-    Start = Comma + 1;
-  }
-  return Items;
-}
-
 } // namespace lockwright

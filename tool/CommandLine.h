@@ -4,6 +4,8 @@
 #ifndef LOCKWRIGHT_TOOL_COMMANDLINE_H
 #define LOCKWRIGHT_TOOL_COMMANDLINE_H
 
+#include "StringList.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -31,8 +33,6 @@ private:
   std::map<std::string, std::string> Values;
   std::vector<std::string> Positionals;
 };
-
-std::vector<std::string> splitList(const std::string &CommaSeparated);
 
 } // namespace lockwright
 

@@ -5,6 +5,7 @@
 #include "SpecOptions.h"
 
 #include "FileIO.h"
+#include "StringList.h"
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
 #include "spec/LockAlgorithms.h"
@@ -19,14 +20,8 @@ namespace {
 
 /// The usage text; the lock lists come from the algorithm table.
 std::string genUsage() {
-  auto Join = [](const std::vector<std::string> &Names, const char *Sep) {
-    std::string Out;
-    for (const std::string &N : Names)
-      Out += (Out.empty() ? "" : Sep) + N;
-    return Out;
-  };
   return "usage: lockwright gen (--arch ARCH|host | --triple TRIPLE | --spec FILE) [--cpu CPU] [--prefix P] -o DIR\n"
-         "         [--locks " + Join(lockPieces(), ",") + "] [--default-lock " + Join(defaultLockNames(), "|") + "]\n"
+         "         [--locks " + joinList(lockPieces(), ",") + "] [--default-lock " + joinList(defaultLockNames(), "|") + "]\n"
          "         [--hash-size N] [--hash-divisor l1|smp] [--hash-unpadded] [--counter-stripes N]\n"
          "         [--artifacts NAME,...] [--spec-dir DIR] [--template-dir DIR] [--quiet] [--print-outputs]\n"
          "\n"

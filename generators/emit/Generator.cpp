@@ -1,4 +1,5 @@
 #include "emit/Generator.h"
+#include "StringList.h"
 
 #include "LockwrightConfig.h"
 #include "emit/Backends.h"
@@ -97,13 +98,6 @@ const std::vector<Backend> &backends() {
   return All;
 }
 
-std::string joinNames(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (const std::string &N : Names)
-    Out += (Out.empty() ? "" : ", ") + N;
-  return Out;
-}
-
 std::string upper(std::string S) {
   std::transform(S.begin(), S.end(), S.begin(), [](unsigned char C) { return std::toupper(C); });
   return S;
@@ -147,7 +141,7 @@ std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, con
     for (const std::string &A : Given)
       if (std::find(Known.begin(), Known.end(), A) == Known.end()) {
         std::string Message = std::string("unknown ") + What + " '" + A + "'";
-        Message += didYouMean(A, Known, "; expected one of " + joinNames(Known));
+        Message += didYouMean(A, Known, "; expected one of " + joinList(Known));
         Diags.error({"lockwright"}, "", Message);
       }
   };

@@ -1,5 +1,7 @@
 #include "api/ApiNames.h"
 
+#include "Glob.h"
+
 #include "spec/SpecLoader.h"
 
 #include <cstring>
@@ -12,36 +14,6 @@ namespace {
 /// patterns; anything else is an exact name.
 bool isPattern(const std::string &Name) {
   return Name.find('{') != std::string::npos || Name.find('*') != std::string::npos;
-}
-
-bool isIdentifierChar(char C, bool First) {
-  return C == '_' || (C >= 'A' && C <= 'Z') || (C >= 'a' && C <= 'z') || (!First && C >= '0' && C <= '9');
-}
-
-/// Whether Name matches Pattern: '*' is any text, {prefix}/{PREFIX} a non-empty
-/// identifier, anything else itself.
-bool matchesPattern(const char *Pattern, const char *Name) {
-  if (!*Pattern)
-    return !*Name;
-  if (*Pattern == '*') {
-    for (const char *Rest = Name;; ++Rest) {
-      if (matchesPattern(Pattern + 1, Rest))
-        return true;
-      if (!*Rest)
-        return false;
-    }
-  }
-  if (std::strncmp(Pattern, "{prefix}", 8) == 0 || std::strncmp(Pattern, "{PREFIX}", 8) == 0) {
-    if (!isIdentifierChar(*Name, true))
-      return false;
-    for (const char *End = Name + 1;; ++End) {
-      if (matchesPattern(Pattern + 8, End))
-        return true;
-      if (!isIdentifierChar(*End, false))
-        return false;
-    }
-  }
-  return *Pattern == *Name && matchesPattern(Pattern + 1, Name + 1);
 }
 
 std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
@@ -79,7 +51,7 @@ template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &
     return It->second;
   std::optional<T> Answer;
   for (const auto &[Pattern, Value] : Patterns)
-    if (matchesPattern(Pattern.c_str(), Name.c_str())) {
+    if (globMatches(Pattern, Name, {"{prefix}", "{PREFIX}"})) {
       Answer = Value;
       break;
     }

@@ -1,4 +1,5 @@
 #include "spec/Schema.h"
+#include "StringList.h"
 
 #include "spec/AsmSyntax.h"
 #include "spec/LockAlgorithms.h"
@@ -9,13 +10,6 @@
 namespace lockwright {
 
 namespace {
-
-std::string join(const std::vector<std::string> &Items, const char *Sep) {
-  std::string Out;
-  for (size_t I = 0; I < Items.size(); ++I)
-    Out += (I ? Sep : "") + Items[I];
-  return Out;
-}
 
 std::string childPath(const std::string &Path, const std::string &Key) {
   return Path.empty() ? Key : Path + "." + Key;
@@ -81,7 +75,7 @@ public:
 class EnumType : public SchemaType {
 public:
   explicit EnumType(std::vector<std::string> Values) : Values(std::move(Values)) {}
-  std::string describe() const override { return "one of " + join(Values, ", "); }
+  std::string describe() const override { return "one of " + joinList(Values, ", "); }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
     if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
       return;
@@ -131,7 +125,7 @@ public:
       const FieldDecl *Decl = find(Key);
       if (!Decl) {
         std::string Message = "unknown key";
-        Message += didYouMean(Key, fieldNames(), "; expected one of " + join(fieldNames(), ", "));
+        Message += didYouMean(Key, fieldNames(), "; expected one of " + joinList(fieldNames(), ", "));
         Ctx.Diags.error(Child.keyLoc(), childPath(Path, Key), Message);
         continue;
       }
@@ -253,11 +247,11 @@ RecordCheck exactlyOneOf(std::vector<std::string> Keys) {
     if (Present.size() == 1)
       return;
     if (Present.empty())
-      Ctx.Diags.error(N.keyLoc(), Path, "needs one of " + join(Keys, ", "));
+      Ctx.Diags.error(N.keyLoc(), Path, "needs one of " + joinList(Keys, ", "));
     else
       Ctx.Diags.error(N.get(Present[1])->keyLoc(), childPath(Path, Present[1]),
                       "'" + Present[0] + "' and '" + Present[1] + "' cannot be combined; give exactly one of " +
-                          join(Keys, ", "));
+                          joinList(Keys, ", "));
   };
 }
 
@@ -340,7 +334,7 @@ void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
         Braced.push_back("{" + A + "}");
       Message += didYouMean(P.Text, Allowed,
                             Allowed.empty() ? "; a barrier sequence takes no operands"
-                                            : "; expected one of " + join(Braced, ", "),
+                                            : "; expected one of " + joinList(Braced, ", "),
                             "'{", "}'");
       Diags.error(N.loc(), Path, Message);
     }

@@ -1,5 +1,6 @@
 #include "spec/SpecLoader.h"
 
+#include "Glob.h"
 #include "LockwrightConfig.h"
 #include "spec/Schema.h"
 
@@ -7,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fnmatch.h>
 #include <set>
 #include <unistd.h>
 
@@ -287,7 +287,7 @@ std::optional<std::string> SpecRepository::archForTriple(const std::string &Trip
     if (!Triples)
       continue;
     for (const SpecNode &Pattern : Triples->items()) {
-      if (fnmatch(Pattern.value().c_str(), Triple.c_str(), 0) != 0)
+      if (!globMatches(Pattern.value(), Triple))
         continue;
       size_t Score = 1 + std::count_if(Pattern.value().begin(), Pattern.value().end(),
                                        [](char C) { return C != '*' && C != '?'; });

@@ -2,6 +2,7 @@
 // the API name table built from the shipped specs/api.
 #include "CheckRegistry.h"
 #include "api/ApiNames.h"
+#include "Glob.h"
 #include "analysis/LayoutMath.h"
 #include "spec/SpecLoader.h"
 

@@ -1,5 +1,7 @@
 #include "CheckContext.h"
 
+#include "Glob.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Replacement.h"

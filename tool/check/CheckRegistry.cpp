@@ -7,6 +7,9 @@
 #include "layout/SplitAtomicCheck.h"
 #include "layout/UnpaddedArrayCheck.h"
 
+#include "Glob.h"
+#include "StringList.h"
+
 #include <algorithm>
 
 namespace lockwright {
@@ -35,42 +38,10 @@ const std::vector<CheckInfo> &allChecks() {
   return Checks;
 }
 
-bool globMatches(const std::string &Glob, const std::string &Text) {
-  // Iterative '*' matching with backtracking to the last star.
-  size_t G = 0, T = 0, Star = std::string::npos, Mark = 0;
-  while (T < Text.size()) {
-    if (G < Glob.size() && Glob[G] == '*') {
-      Star = G++;
-      Mark = T;
-    } else if (G < Glob.size() && Glob[G] == Text[T]) {
-      ++G;
-      ++T;
-    } else if (Star != std::string::npos) {
-      G = Star + 1;
-      T = ++Mark;
-    } else {
-      return false;
-    }
-  }
-  while (G < Glob.size() && Glob[G] == '*')
-    ++G;
-  return G == Glob.size();
-}
-
 CheckFilter::CheckFilter(const std::string &List) {
-  size_t Start = 0;
-  while (Start <= List.size()) {
-    size_t Comma = List.find(',', Start);
-    std::string Item = List.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start);
-    Item.erase(0, Item.find_first_not_of(" \t"));
-    Item.erase(Item.find_last_not_of(" \t") + 1);
-    if (!Item.empty()) {
-      bool Positive = Item[0] != '-';
-      Globs.emplace_back(Positive, Positive ? Item : Item.substr(1));
-    }
-    if (Comma == std::string::npos)
-      break;
-    Start = Comma + 1;
+  for (const std::string &Item : splitList(List)) {
+    bool Positive = Item[0] != '-';
+    Globs.emplace_back(Positive, Positive ? Item : Item.substr(1));
   }
 }
 

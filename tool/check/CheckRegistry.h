@@ -34,9 +34,6 @@ private:
   std::vector<std::pair<bool, std::string>> Globs; // (positive, glob)
 };
 
-/// fnmatch-style matching with '*' only, as clang-tidy's globs.
-bool globMatches(const std::string &Glob, const std::string &Text);
-
 } // namespace lockwright
 
 #endif

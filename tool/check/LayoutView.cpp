@@ -1,5 +1,7 @@
 #include "LayoutView.h"
 
+#include "StringList.h"
+
 #include "ParseTarget.h"
 
 #include "api/ApiNames.h"
@@ -201,13 +203,6 @@ std::string xmlEscape(const std::string &S) {
   return Out;
 }
 
-std::string join(const std::vector<std::string> &Items, const char *Separator = ", ") {
-  std::string Out;
-  for (const std::string &I : Items)
-    Out += (Out.empty() ? "" : Separator) + I;
-  return Out;
-}
-
 } // namespace
 
 std::optional<LayoutReport> computeLayout(const std::string &File, const LayoutSource &Source,
@@ -270,9 +265,9 @@ std::string renderLayoutText(const LayoutReport &R) {
     if (F.Straddles)
       Notes.push_back("can straddle a cache line");
     if (!F.SharesWith.empty())
-      Notes.push_back("false-shares with " + join(F.SharesWith));
+      Notes.push_back("false-shares with " + joinList(F.SharesWith));
     if (!Notes.empty())
-      Row += "  " + join(Notes, "; ");
+      Row += "  " + joinList(Notes, "; ");
     Out += Row + "\n";
     End = std::max(End, F.Offset + F.Size);
     ++Members;
@@ -368,7 +363,7 @@ std::string renderLayoutSvg(const LayoutReport &R) {
            (F.Straddles ? " stroke-dasharray=\"6,3\"" : "") + "><title>" +
            xmlEscape(F.Name + ": " + F.Type + ", offset " + px(F.Offset) + ", " + px(F.Size) +
                      (F.Size == 1 ? " byte [" : " bytes [") + F.Kind + "]" + (F.Straddles ? ", can straddle a cache line" : "") +
-                     (Flagged ? ", false-shares with " + join(F.SharesWith) : "")) +
+                     (Flagged ? ", false-shares with " + joinList(F.SharesWith) : "")) +
            "</title></rect>\n";
       // About 6.5 pixels a character at font-size 11: shorten the label to its box.
       size_t Fits = size_t((W - 6) / 6.5);
@@ -413,7 +408,7 @@ std::string renderLayoutHtml(const LayoutReport &R) {
     H += std::string("<tr") + (F.SharesWith.empty() ? "" : " class=\"flag\"") + "><td class=\"n\">" +
          std::to_string(F.Offset) + "</td><td class=\"n\">" + std::to_string(F.Size) + "</td><td>" +
          xmlEscape(F.Name) + "</td><td>" + xmlEscape(F.Type) + "</td><td>" + xmlEscape(F.Kind) + "</td><td>" +
-         xmlEscape(join(F.SharesWith)) + "</td></tr>\n";
+         xmlEscape(joinList(F.SharesWith)) + "</td></tr>\n";
   H += "</table>\n<pre>" + xmlEscape(renderLayoutText(R)) + "</pre>\n</body></html>\n";
   return H;
 }

@@ -1,0 +1,38 @@
+// The shared helpers of support/: glob matching and comma lists.
+#include "Glob.h"
+#include "StringList.h"
+
+#include <gtest/gtest.h>
+
+using namespace lockwright;
+
+TEST(Glob, StarMatchesAnyRunIncludingNone) {
+  EXPECT_TRUE(globMatches("layout-*", "layout-split-atomic"));
+  EXPECT_TRUE(globMatches("layout-*", "layout-"));
+  EXPECT_FALSE(globMatches("layout-s*", "layout-false-sharing"));
+  EXPECT_TRUE(globMatches("armv7*-*", "armv7l-unknown-linux-gnueabihf"));
+  EXPECT_FALSE(globMatches("arm-*", "armv7l-linux"));
+  EXPECT_TRUE(globMatches("*", ""));
+  EXPECT_FALSE(globMatches("", "x"));
+}
+
+TEST(Glob, IdentifierTokensMatchANonEmptyIdentifier) {
+  std::vector<std::string_view> Prefix = {"{prefix}", "{PREFIX}"};
+  EXPECT_TRUE(globMatches("{prefix}_spin_lock", "lw_spin_lock", Prefix));
+  EXPECT_TRUE(globMatches("{PREFIX}_SPINLOCK_INIT", "MY2_SPINLOCK_INIT", Prefix));
+  EXPECT_FALSE(globMatches("{prefix}_spin_lock", "spin_lock", Prefix));
+  EXPECT_FALSE(globMatches("{prefix}_mb", "2x_mb", Prefix)); // an identifier cannot start with a digit
+  EXPECT_FALSE(globMatches("{prefix}::mb", "a.b::mb", Prefix));
+  // Without the token list the braces are literal.
+  EXPECT_TRUE(globMatches("{prefix}_mb", "{prefix}_mb"));
+  EXPECT_FALSE(globMatches("{prefix}_mb", "lw_mb"));
+}
+
+TEST(StringList, SplitTrimsAndDropsEmptyItemsJoinIsItsInverse) {
+  EXPECT_EQ(splitList("tas, ticket,,mcs ,"), (std::vector<std::string>{"tas", "ticket", "mcs"}));
+  EXPECT_EQ(splitList(""), std::vector<std::string>{});
+  EXPECT_EQ(splitList("a|b", '|'), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(joinList({"tas", "ticket", "mcs"}), "tas, ticket, mcs");
+  EXPECT_EQ(joinList({"tas", "mcs"}, "|"), "tas|mcs");
+  EXPECT_EQ(joinList({}), "");
+}
