@@ -286,6 +286,24 @@ void fillSpinlockAsmData(const ResolvedSpec &Spec, const GenOptions &Options, Te
     U.set("post", lineList(Post));
     Data.set("unlock" + std::to_string(Size), U);
   }
+  // The routine frame (partials/asm_begin, asm_end): each routine's section names its symbol.
+  if (!M.Asm.FunctionType)
+    Diags.error({"lockwright"}, "asm_syntax.function_type",
+                "spec '" + M.Arch + "' has a .S template but does not say how its assembler types a function");
+  Data.set("asm_function_type", M.Asm.FunctionType.value_or(""));
+  // Whole lines or nothing: a section in a partial leaves an empty line where it renders none.
+  Data.set("asm_routine_align", M.Asm.RoutineAlign ? "\t" + *M.Asm.RoutineAlign + "\n" : std::string());
+  std::string Entry; // the lines after the label, each on its own line
+  for (const std::string &Line : M.Asm.RoutineEntry)
+    Entry += "\n\t" + Line;
+  Data.set("asm_routine_entry", Entry);
+  for (const LockAlgorithm &A : lockAlgorithms())
+    if (A.HasAsmRoutines)
+      for (const char *Op : {"lock", "trylock", "unlock"}) {
+        TemplateData Routine;
+        Routine.set("symbol", Options.Prefix + "_asm_" + A.Name + "_" + Op);
+        Data.set("asm_" + std::string(A.Name) + "_" + Op, Routine);
+      }
   bool Big = M.Target.Endian == "big";
   Data.set("owner_offset", std::string(Big ? "2" : "0"));
   Data.set("next_offset", std::string(Big ? "0" : "2"));

@@ -242,6 +242,12 @@ std::optional<ArchModel> buildArchModel(const SpecNode &Tree, const std::string 
     for (const auto &[Size, Modifier] : Modifiers->fields())
       M.ValueModifier[std::stoi(Size)] = Modifier.value();
 
+  M.Asm.FunctionType = R.optionalString("asm_syntax.function_type");
+  M.Asm.RoutineAlign = R.optionalString("asm_syntax.routine_align");
+  if (const SpecNode *Entry = Tree.at("asm_syntax.routine_entry"))
+    M.Asm.RoutineEntry = R.lines(*Entry, "asm_syntax.routine_entry");
+  M.Asm.Source = R.optionalString("asm_syntax.source").value_or("");
+
   M.Toolchain.Gcc = R.optionalString("toolchain.gcc");
   M.Toolchain.ClangTarget = R.optionalString("toolchain.clang_target");
   M.Toolchain.Qemu = R.optionalString("toolchain.qemu");

@@ -103,6 +103,15 @@ struct ArchModel {
   /// asm_syntax.value_modifier: operand size -> modifier ("w", "x"); empty when none.
   std::map<int, std::string> ValueModifier;
 
+  /// The frame of a .S routine (asm_syntax): what `.type sym, X` takes (@function,
+  /// %function), the alignment directive before each routine, the instructions each starts
+  /// with (endbr64, bti c). Absent where the architecture has no .S routines.
+  struct AsmFrame {
+    std::optional<std::string> FunctionType, RoutineAlign;
+    std::vector<std::string> RoutineEntry;
+    std::string Source;
+  } Asm;
+
   /// How to build and parse for the architecture; every field may be absent.
   struct ToolchainInfo {
     std::optional<std::string> Gcc, ClangTarget, Qemu, Sysroot;

@@ -553,7 +553,13 @@ std::vector<FieldDecl> archBodyFields() {
   SchemaRef AsmSyntax = recordType(
       "asm syntax",
       {{"value_modifier", dictType("size to operand modifier", enumType({"1", "2", "4", "8"}), stringType(),
-                                   MergePolicy::Replace)}},
+                                   MergePolicy::Replace)},
+       // The routine frame of the .S files: `.type sym, FUNCTION_TYPE`, the alignment
+       // directive before each routine, and the instructions each routine starts with.
+       {"function_type", stringType()},
+       {"routine_align", stringType()},
+       {"routine_entry", listType(stringType(), 1)},
+       {"source", sourceString()}},
       MergePolicy::KeyByKey);
 
   return {
