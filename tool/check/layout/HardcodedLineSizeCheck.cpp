@@ -133,113 +133,125 @@ void HardcodedLineSizeCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 void HardcodedLineSizeCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *D = Result.Nodes.getNodeAs<Decl>("aligned"))
+    checkAligned(D);
+  else if (const auto *F = Result.Nodes.getNodeAs<FieldDecl>("pad"))
+    checkPadding(F);
+  else if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref"))
+    checkConstantUse(Ref);
+}
+
+void HardcodedLineSizeCheck::reportLiteral(SourceLocation At, const Expr *Literal, uint64_t Value,
+                                           const std::string &What, uint64_t Threshold) {
+  CheckContext &Ctx = context();
+  const TargetFacts &T = Ctx.target();
+  bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().getBool(name(), "ReportOverPadding");
+  if (!Under && !Over)
+    return;
+  std::vector<FixItHint> Fixes;
+  if (Under && Literal && isa<IntegerLiteral>(Literal->IgnoreParenImpCasts()) &&
+      editable(Ctx.ast().getSourceManager(), Literal->getBeginLoc()))
+    Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx, name())));
+  std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " + std::to_string(Threshold) +
+                                                    " (" + T.DestructiveSource + ")"}};
+  report(At, "%0 of %1 bytes is %2 the destructive interference size of %3 (%4 bytes)%5",
+         {What, std::to_string(Value), Under ? "below" : "above", T.label(), std::to_string(Threshold),
+          Over ? ": padding to it costs memory when objects are many" : ""},
+         Notes, Fixes);
+}
+
+void HardcodedLineSizeCheck::reportConstant(const DeclRefExpr *Ref, uint64_t Value) {
+  CheckContext &Ctx = context();
+  const TargetFacts &T = Ctx.target();
+  if (Value >= T.Destructive || !Ctx.inUserCode(Ref->getBeginLoc()))
+    return;
+  std::string Name = Ref->getDecl()->getQualifiedNameAsString();
+  report(Ref->getBeginLoc(), "'%0' is %1 here, below the destructive interference size of %2 (%3 bytes)",
+         {Name, std::to_string(Value), T.label(), std::to_string(T.Destructive)},
+         {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
+                               "(GCC warns with -Winterference-size); the spec says " +
+                                   std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
+}
+
+void HardcodedLineSizeCheck::checkAligned(const Decl *D) {
   CheckContext &Ctx = context();
   const ASTContext &AST = Ctx.ast();
   const SourceManager &SM = AST.getSourceManager();
   const TargetFacts &T = Ctx.target();
   const SyncModel &Model = Ctx.model();
-
-  auto ReportLiteral = [&](SourceLocation At, const Expr *Literal, uint64_t Value, const std::string &What,
-                           uint64_t Threshold) {
-    bool Under = Value < Threshold, Over = Value > Threshold && Ctx.options().getBool(name(), "ReportOverPadding");
-    if (!Under && !Over)
-      return;
-    std::vector<FixItHint> Fixes;
-    if (Under && Literal && isa<IntegerLiteral>(Literal->IgnoreParenImpCasts()) && editable(SM, Literal->getBeginLoc()))
-      Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx, name())));
-    std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " +
-                                                      std::to_string(Threshold) + " (" + T.DestructiveSource + ")"}};
-    report(At, "%0 of %1 bytes is %2 the destructive interference size of %3 (%4 bytes)%5",
-           {What, std::to_string(Value), Under ? "below" : "above", T.label(), std::to_string(Threshold),
-            Over ? ": padding to it costs memory when objects are many" : ""},
-           Notes, Fixes);
-  };
-
-  // A named destructive-size constant whose value here is below the spec's.
-  auto reportConstant = [&](const DeclRefExpr *Ref, uint64_t N) {
-    if (N >= T.Destructive || !Ctx.inUserCode(Ref->getBeginLoc()))
-      return;
-    std::string Name = Ref->getDecl()->getQualifiedNameAsString();
-    report(Ref->getBeginLoc(), "'%0' is %1 here, below the destructive interference size of %2 (%3 bytes)",
-           {Name, std::to_string(N), T.label(), std::to_string(T.Destructive)},
-           {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
-                                 "(GCC warns with -Winterference-size); the spec says " +
-                                     std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
-  };
-
-  if (const auto *D = Result.Nodes.getNodeAs<Decl>("aligned")) {
-    if (!Ctx.inUserCode(D->getLocation()))
-      return;
-    // Alignment matters here when the declaration is, or holds, a sync object.
-    bool Sync = false;
-    if (const auto *VD = dyn_cast<ValueDecl>(D))
-      Sync = Model.kindOf(VD) != SyncKind::None ||
-             (VD->getType()->getAsRecordDecl() && !Model.flatten(VD->getType()->getAsRecordDecl()).empty());
-    else if (const auto *RD = dyn_cast<RecordDecl>(D))
-      Sync = RD->isCompleteDefinition() && !Model.flatten(RD).empty();
-    else if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
-      Sync = Model.kindOfType(TD->getUnderlyingType()) != SyncKind::None ||
-             (TD->getUnderlyingType()->getAsRecordDecl() &&
-              !Model.flatten(TD->getUnderlyingType()->getAsRecordDecl()).empty());
-    const RecordDecl *OwnRecord = dyn_cast<RecordDecl>(D);
-    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
-      OwnRecord = TD->getUnderlyingType()->getAsRecordDecl();
-    for (const AlignedAttr *A : D->specific_attrs<AlignedAttr>()) {
-      if (!A->isAlignmentExpr() || !A->getAlignmentExpr() || A->isAlignmentDependent())
+  if (!Ctx.inUserCode(D->getLocation()))
+    return;
+  // Alignment matters here when the declaration is, or holds, a sync object.
+  bool Sync = false;
+  if (const auto *VD = dyn_cast<ValueDecl>(D))
+    Sync = Model.kindOf(VD) != SyncKind::None ||
+           (VD->getType()->getAsRecordDecl() && !Model.flatten(VD->getType()->getAsRecordDecl()).empty());
+  else if (const auto *RD = dyn_cast<RecordDecl>(D))
+    Sync = RD->isCompleteDefinition() && !Model.flatten(RD).empty();
+  else if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+    Sync = Model.kindOfType(TD->getUnderlyingType()) != SyncKind::None ||
+           (TD->getUnderlyingType()->getAsRecordDecl() &&
+            !Model.flatten(TD->getUnderlyingType()->getAsRecordDecl()).empty());
+  const RecordDecl *OwnRecord = dyn_cast<RecordDecl>(D);
+  if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+    OwnRecord = TD->getUnderlyingType()->getAsRecordDecl();
+  for (const AlignedAttr *A : D->specific_attrs<AlignedAttr>()) {
+    if (!A->isAlignmentExpr() || !A->getAlignmentExpr() || A->isAlignmentDependent())
+      continue;
+    const Expr *E = A->getAlignmentExpr();
+    uint64_t Value = A->getAlignment(const_cast<ASTContext &>(AST)) / AST.getCharWidth();
+    if (!isPowerOfTwo(Value) || Value < 32)
+      continue;
+    // Spelled through a macro: judge by that macro's kind; the literal is fixed at its definition.
+    SourceLocation Loc = E->getBeginLoc();
+    // alignas(std::hardware_destructive_interference_size): the compiler's value, reported as such.
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+      std::optional<ApiNames::Constant> C = Model.names().constant(Ref->getDecl()->getQualifiedNameAsString());
+      if (C && *C == ApiNames::Constant::DestructiveSize) {
+        reportConstant(Ref, Value);
         continue;
-      const Expr *E = A->getAlignmentExpr();
-      uint64_t Value = A->getAlignment(const_cast<ASTContext &>(AST)) / AST.getCharWidth();
-      if (!isPowerOfTwo(Value) || Value < 32)
-        continue;
-      // Spelled through a macro: judge by that macro's kind; the literal is fixed at its definition.
-      SourceLocation Loc = E->getBeginLoc();
-      // alignas(std::hardware_destructive_interference_size): the compiler's value, reported as such.
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
-        std::optional<ApiNames::Constant> C = Model.names().constant(Ref->getDecl()->getQualifiedNameAsString());
-        if (C && *C == ApiNames::Constant::DestructiveSize) {
-          reportConstant(Ref, Value);
-          continue;
-        }
       }
-      std::string Macro = Loc.isMacroID() ? Lexer::getImmediateMacroName(Loc, SM, Ctx.langOpts()).str() : "";
-      bool NamedConstant = !Macro.empty() && (Model.names().constant(Macro) || looksLikeLineSizeMacro(Macro));
-      if (!Sync && !NamedConstant)
-        continue;
-      // A record aligned to its own size (a 32-byte hash entry, a double-word CAS
-      // pair) is aligned for whole-object access, not separated from a neighbour.
-      if (!NamedConstant && OwnRecord && OwnRecord->isCompleteDefinition() &&
-          (uint64_t)AST.getASTRecordLayout(OwnRecord).getDataSize().getQuantity() == Value)
-        continue;
-      uint64_t Threshold = NamedConstant ? thresholdFor(Model.names(), Macro, T) : T.Destructive;
-      ReportLiteral(A->getLocation(), Loc.isMacroID() ? nullptr : E, Value,
-                    NamedConstant ? "alignment to '" + Macro + "'" : "alignment", Threshold);
     }
-    return;
+    std::string Macro = Loc.isMacroID() ? Lexer::getImmediateMacroName(Loc, SM, Ctx.langOpts()).str() : "";
+    bool NamedConstant = !Macro.empty() && (Model.names().constant(Macro) || looksLikeLineSizeMacro(Macro));
+    if (!Sync && !NamedConstant)
+      continue;
+    // A record aligned to its own size (a 32-byte hash entry, a double-word CAS
+    // pair) is aligned for whole-object access, not separated from a neighbour.
+    if (!NamedConstant && OwnRecord && OwnRecord->isCompleteDefinition() &&
+        (uint64_t)AST.getASTRecordLayout(OwnRecord).getDataSize().getQuantity() == Value)
+      continue;
+    uint64_t Threshold = NamedConstant ? thresholdFor(Model.names(), Macro, T) : T.Destructive;
+    reportLiteral(A->getLocation(), Loc.isMacroID() ? nullptr : E, Value,
+                  NamedConstant ? "alignment to '" + Macro + "'" : "alignment", Threshold);
   }
+}
 
-  if (const auto *F = Result.Nodes.getNodeAs<FieldDecl>("pad")) {
-    if (!Ctx.inUserCode(F->getLocation()) || !F->getTypeSourceInfo())
-      return;
-    TypeLoc TL = F->getTypeSourceInfo()->getTypeLoc();
-    auto ATL = TL.getAsAdjusted<ConstantArrayTypeLoc>();
-    if (!ATL)
-      return;
-    const IntegerLiteral *L = lineSizeLiteral(ATL.getSizeExpr());
-    if (!L || L->getBeginLoc().isMacroID())
-      return;
-    ReportLiteral(L->getBeginLoc(), L, L->getValue().getZExtValue(), "padding computed from a line", T.Destructive);
+void HardcodedLineSizeCheck::checkPadding(const FieldDecl *F) {
+  CheckContext &Ctx = context();
+  const TargetFacts &T = Ctx.target();
+  if (!Ctx.inUserCode(F->getLocation()) || !F->getTypeSourceInfo())
     return;
-  }
+  TypeLoc TL = F->getTypeSourceInfo()->getTypeLoc();
+  auto ATL = TL.getAsAdjusted<ConstantArrayTypeLoc>();
+  if (!ATL)
+    return;
+  const IntegerLiteral *L = lineSizeLiteral(ATL.getSizeExpr());
+  if (!L || L->getBeginLoc().isMacroID())
+    return;
+  reportLiteral(L->getBeginLoc(), L, L->getValue().getZExtValue(), "padding computed from a line", T.Destructive);
+}
 
-  if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
-    const auto *VD = cast<VarDecl>(Ref->getDecl());
-    std::optional<ApiNames::Constant> C = Model.names().constant(VD->getQualifiedNameAsString());
-    if (!C || *C != ApiNames::Constant::DestructiveSize)
-      return;
-    const Expr *Init = VD->getAnyInitializer();
-    if (std::optional<llvm::APSInt> Value = Init ? Init->getIntegerConstantExpr(AST) : std::nullopt)
-      reportConstant(Ref, Value->getZExtValue());
-  }
+void HardcodedLineSizeCheck::checkConstantUse(const DeclRefExpr *Ref) {
+  const SyncModel &Model = context().model();
+  const ASTContext &AST = context().ast();
+  const auto *VD = cast<VarDecl>(Ref->getDecl());
+  std::optional<ApiNames::Constant> C = Model.names().constant(VD->getQualifiedNameAsString());
+  if (!C || *C != ApiNames::Constant::DestructiveSize)
+    return;
+  const Expr *Init = VD->getAnyInitializer();
+  if (std::optional<llvm::APSInt> Value = Init ? Init->getIntegerConstantExpr(AST) : std::nullopt)
+    reportConstant(Ref, Value->getZExtValue());
 }
 
 } // namespace lockwright

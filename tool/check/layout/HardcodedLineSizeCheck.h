@@ -12,6 +12,18 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void registerPPCallbacks(clang::Preprocessor &PP) override;
+
+private:
+  // One per bound node.
+  void checkAligned(const clang::Decl *D);
+  void checkPadding(const clang::FieldDecl *F);
+  void checkConstantUse(const clang::DeclRefExpr *Ref);
+
+  /// A line-size literal (or alignment) of Value bytes against Threshold.
+  void reportLiteral(clang::SourceLocation At, const clang::Expr *Literal, uint64_t Value, const std::string &What,
+                     uint64_t Threshold);
+  /// A named destructive-size constant whose value here is below the spec's.
+  void reportConstant(const clang::DeclRefExpr *Ref, uint64_t Value);
 };
 
 } // namespace lockwright
