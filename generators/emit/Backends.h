@@ -1,4 +1,4 @@
-// Shared by the backends: turning spec nodes into C fragments for templates.
+// Shared by the backends: turning the architecture model into C fragments for templates.
 #ifndef LOCKWRIGHT_GENERATORS_EMIT_BACKENDS_H
 #define LOCKWRIGHT_GENERATORS_EMIT_BACKENDS_H
 
