@@ -33,8 +33,20 @@ std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
       {"read_acquire", A::LockUse},          {"read_release", A::LockUse},
       {"write_acquire", A::LockUse},         {"write_release", A::LockUse},
       {"lock_init", A::LockUse},
+      {"publish", A::AtomicWrite},           {"subscribe", A::AtomicRead},
   };
   auto It = Map.find(Op);
+  if (It == Map.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<ApiNames::MemoryOrder> memoryOrder(const std::string &Order) {
+  using O = ApiNames::MemoryOrder;
+  static const std::unordered_map<std::string, O> Map = {
+      {"relaxed", O::Relaxed}, {"consume", O::Consume}, {"acquire", O::Acquire}, {"release", O::Release},
+      {"acq_rel", O::AcqRel},  {"seq_cst", O::SeqCst},  {"full", O::Full}};
+  auto It = Map.find(Order);
   if (It == Map.end())
     return std::nullopt;
   return It->second;
@@ -73,6 +85,16 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
     for (const auto &[Name, Entry] : Spec.Tree.get("names")->fields()) {
       std::string Op = Entry.get("op")->value();
       Names.Dialect.emplace(Name, Spec.Dialect);
+      std::optional<MemoryOrder> Order;
+      if (const SpecNode *O = Entry.get("order"))
+        Order = memoryOrder(O->value());
+      if (Op == "order_constant") {
+        if (Order)
+          Names.OrderConstants.add(Name, *Order);
+        continue;
+      }
+      if (Order)
+        Names.FixedOrders.add(Name, *Order);
       if (Op == "lock_type" || Op == "rwlock_type" || Op == "lock_table_type")
         Names.Types.add(Name, TypeRole::Lock);
       else if (Op == "atomic_type" || Op == "counter_type") {
@@ -108,6 +130,14 @@ std::optional<ApiNames::Access> ApiNames::methodAccess(const std::string &ClassN
 }
 
 std::optional<ApiNames::Constant> ApiNames::constant(const std::string &Name) const { return Constants.find(Name); }
+
+std::optional<ApiNames::MemoryOrder> ApiNames::orderConstant(const std::string &Name) const {
+  return OrderConstants.find(Name);
+}
+
+std::optional<ApiNames::MemoryOrder> ApiNames::fixedOrder(const std::string &CalleeOrMacro) const {
+  return FixedOrders.find(CalleeOrMacro);
+}
 
 std::string ApiNames::dialectOf(const std::string &Name) const {
   auto It = Dialect.find(Name);

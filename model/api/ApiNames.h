@@ -22,6 +22,8 @@ public:
   enum class Access { AtomicRead, AtomicWrite, LockUse, TasWord };
   /// What a constant or macro names.
   enum class Constant { DestructiveSize, CacheLineSize };
+  /// An ordering, as the spec's `order:` says it ("full": a fully ordered kernel RMW).
+  enum class MemoryOrder { Relaxed, Consume, Acquire, Release, AcqRel, SeqCst, Full };
 
   ApiNames() = default;
   /// Builds the table from loaded API specs; ExtraLocks/ExtraAtomics are user
@@ -34,6 +36,11 @@ public:
   /// For C++ methods: the class (qualified, template name for specialisations) and the method.
   std::optional<Access> methodAccess(const std::string &ClassName, const std::string &Method) const;
   std::optional<Constant> constant(const std::string &Name) const;
+  /// The ordering an order argument's name spells (memory_order_acquire, __ATOMIC_ACQUIRE,
+  /// std::memory_order::acquire, CMM_ACQUIRE, rte_memory_order_acquire).
+  std::optional<MemoryOrder> orderConstant(const std::string &Name) const;
+  /// The fixed ordering of a call or macro (`order:` in its spec), when it has one.
+  std::optional<MemoryOrder> fixedOrder(const std::string &CalleeOrMacro) const;
   /// Whether `_Atomic` (the C11 qualifier) is listed as an atomic type.
   bool atomicQualifier() const { return AtomicQualifier; }
   /// The dialect that defines Name, for messages ("kernel", "c11", ...).
@@ -51,6 +58,7 @@ private:
   Table<TypeRole> Types;
   Table<Access> Accesses;
   Table<Constant> Constants;
+  Table<MemoryOrder> OrderConstants, FixedOrders;
   std::unordered_map<std::string, std::string> Dialect;
   bool AtomicQualifier = false;
 };

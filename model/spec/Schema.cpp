@@ -261,6 +261,12 @@ const std::vector<std::string> &abstractOperations() {
       "full", "read", "write", "acquire_load", "release_store", "acquire_after_ctrl_dep",
       "before_atomic", "after_atomic", "store_mb", "fence", "compiler_barrier", "cpu_relax",
       "read_once", "write_once", "cond_load_acquire", "cond_load_relaxed",
+      // Publish/subscribe: rcu_assign_pointer (a release store of a pointer) and
+      // rcu_dereference (a load whose dereferences its address dependency orders: consume).
+      "publish", "subscribe",
+      // The name of an ordering, as an order argument spells it (memory_order_acquire,
+      // __ATOMIC_ACQUIRE, std::memory_order::acquire); its `order:` says which.
+      "order_constant",
       // Atomic accesses; their ordering comes from `order:` or the `order_arg:` argument.
       "atomic_load", "atomic_store", "atomic_exchange", "atomic_cmpxchg", "atomic_rmw",
       "atomic_rmw_noreturn", "atomic_test_and_set", "atomic_clear", "atomic_init",
@@ -619,7 +625,13 @@ SchemaRef apiSpecSchema() {
                                   {"order", Order},
                                   {"order_arg", intType(0, 8)},
                                   {"note", stringType()}},
-                                 MergePolicy::Replace);
+                                 MergePolicy::Replace,
+                                 {[](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
+                                   const SpecNode *Op = N.get("op");
+                                   if (Op && Op->value() == "order_constant" && !N.get("order"))
+                                     Ctx.Diags.error(N.keyLoc(), childPath(Path, "order"),
+                                                     "missing required key (an order constant names an ordering)");
+                                 }});
     return recordType("api spec",
                       {{"dialect", stringType(), true},
                        {"description", stringType(), true},

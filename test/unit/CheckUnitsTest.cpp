@@ -110,6 +110,41 @@ TEST_F(ShippedApiNames, CallsAndMacrosSayWhatTheyDoToTheirObject) {
   EXPECT_EQ(Names.constant("std::hardware_destructive_interference_size"), ApiNames::Constant::DestructiveSize);
 }
 
+TEST_F(ShippedApiNames, OrderArgumentsNameTheirOrderingInEveryDialect) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  using O = ApiNames::MemoryOrder;
+  EXPECT_EQ(Names.orderConstant("memory_order_consume"), O::Consume);
+  EXPECT_EQ(Names.orderConstant("memory_order_acquire"), O::Acquire);
+  EXPECT_EQ(Names.orderConstant("std::memory_order_release"), O::Release);
+  EXPECT_EQ(Names.orderConstant("std::memory_order::acq_rel"), O::AcqRel);
+  EXPECT_EQ(Names.orderConstant("__ATOMIC_SEQ_CST"), O::SeqCst);
+  EXPECT_EQ(Names.orderConstant("__ATOMIC_RELAXED"), O::Relaxed);
+  EXPECT_EQ(Names.orderConstant("CMM_ACQUIRE"), O::Acquire);
+  EXPECT_EQ(Names.orderConstant("rte_memory_order_release"), O::Release);
+  EXPECT_FALSE(Names.orderConstant("memory_order").has_value());
+  // An order constant is not an access or a type.
+  EXPECT_FALSE(Names.access("memory_order_acquire").has_value());
+  // Fixed orders come with the names that have one.
+  EXPECT_EQ(Names.fixedOrder("atomic_set_release"), O::Release);
+  EXPECT_EQ(Names.fixedOrder("atomic_inc_return"), O::Full);
+  EXPECT_FALSE(Names.fixedOrder("atomic_load_explicit").has_value()); // an order argument instead
+}
+
+TEST_F(ShippedApiNames, PublishAndSubscribeInKernelAndLiburcu) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  using O = ApiNames::MemoryOrder;
+  EXPECT_EQ(Names.access("rcu_assign_pointer"), ApiNames::Access::AtomicWrite);
+  EXPECT_EQ(Names.fixedOrder("rcu_assign_pointer"), O::Release);
+  EXPECT_EQ(Names.access("rcu_dereference"), ApiNames::Access::AtomicRead);
+  EXPECT_EQ(Names.fixedOrder("rcu_dereference"), O::Consume);
+  EXPECT_EQ(Names.fixedOrder("rcu_dereference_check"), O::Consume);
+  EXPECT_EQ(Names.fixedOrder("rcu_set_pointer"), O::Release); // liburcu
+  EXPECT_EQ(Names.dialectOf("rcu_set_pointer"), "liburcu");
+  // RCU_INIT_POINTER publishes nothing: no ordering.
+  EXPECT_EQ(Names.access("RCU_INIT_POINTER"), ApiNames::Access::AtomicWrite);
+  EXPECT_FALSE(Names.fixedOrder("RCU_INIT_POINTER").has_value());
+}
+
 TEST_F(ShippedApiNames, UserNamesAndGlobsFromOptions) {
   ApiNames Names = ApiNames::fromSpecs(Specs, {"my_lock", "rt_*_mutex"}, {"counter_*"});
   EXPECT_EQ(Names.typeRole("my_lock"), ApiNames::TypeRole::Lock);
