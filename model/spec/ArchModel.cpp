@@ -171,6 +171,46 @@ const AtomicOp &ArchModel::atomic(const std::string &Op) const {
   return It->second;
 }
 
+namespace {
+
+std::string describeFence(const Fence &F) {
+  switch (F.Kind) {
+  case Fence::Form::CompilerOnly:
+    return "a compiler barrier";
+  case Fence::Form::C11:
+    return "a C11 " + F.C11Order + " fence";
+  case Fence::Form::Asm:
+    break;
+  }
+  std::string Out;
+  for (const std::string &Line : F.Asm)
+    Out += (Out.empty() ? "" : "; ") + Line;
+  return Out;
+}
+
+/// An ordered access as its word-sized form: the instruction, or the plain access and its fence.
+std::string describeAccess(const OrderedAccess &A, bool IsLoad) {
+  for (int Size : {4, 8})
+    if (auto It = A.Insn.find(Size); It != A.Insn.end())
+      return It->second;
+  if (A.PlainFence)
+    return IsLoad ? "a plain load, then " + describeFence(*A.PlainFence)
+                  : describeFence(*A.PlainFence) + ", then a plain store";
+  return IsLoad ? "the C11 acquire load" : "the C11 release store";
+}
+
+} // namespace
+
+std::optional<ArchModel::BarrierEffect> ArchModel::barrierEffect(const std::string &Op) const {
+  if (auto It = Barriers.find(Op); It != Barriers.end())
+    return BarrierEffect{It->second.Orders, describeFence(It->second)};
+  if (Op == "acquire_load")
+    return BarrierEffect{AcquireLoad.Orders, describeAccess(AcquireLoad, true)};
+  if (Op == "release_store")
+    return BarrierEffect{ReleaseStore.Orders, describeAccess(ReleaseStore, false)};
+  return std::nullopt;
+}
+
 std::optional<ArchModel> buildArchModel(const SpecNode &Tree, const std::string &Arch, const std::string &Cpu,
                                         DiagnosticList &Diags) {
   unsigned ErrorsBefore = Diags.errorCount();

@@ -121,6 +121,16 @@ struct ArchModel {
   } Toolchain;
 
   const Fence &barrier(const std::string &Kind) const;
+
+  /// What a barrier-like operation (a barrier kind, "acquire_load" or "release_store") does on
+  /// this architecture: the ordering pairs it gives and how it is implemented, for the checks'
+  /// per-architecture verdicts and notes ("smp_rmb() is a compiler barrier on x86_64 but
+  /// dmb ishld on aarch64"). Null for an operation that is not one of those.
+  struct BarrierEffect {
+    std::vector<std::string> Orders;
+    std::string Implementation; // "dmb ishld", "a compiler barrier", "a C11 acquire fence", "ldar"
+  };
+  std::optional<BarrierEffect> barrierEffect(const std::string &Op) const;
   const AtomicOp &atomic(const std::string &Op) const;
 };
 

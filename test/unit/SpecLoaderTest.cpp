@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 using namespace lockwright;
@@ -120,6 +121,26 @@ TEST(ArchModel, AliasesAreResolvedOnceWithTheirTargetsOrders) {
       EXPECT_EQ(F.Orders, Spec->model().barrier(F.AliasOf).Orders) << Kind;
     EXPECT_EQ(F.Source, Spec->Tree.at("barriers." + Kind + ".source")->value()) << Kind;
   }
+}
+
+TEST(ArchModel, OneBarrierDoesDifferentThingsPerArchitecture) {
+  SpecRepository Repo({LOCKWRIGHT_TEST_SPEC_DIR});
+  DiagnosticList Diags;
+  auto X86 = Repo.resolve("x86_64", "", Diags), Arm64 = Repo.resolve("aarch64", "", Diags),
+       Generic = Repo.resolve("generic", "", Diags);
+  ASSERT_TRUE(X86 && Arm64 && Generic) << Diags.str();
+  // smp_rmb(): free on x86 (TSO keeps loads in order), an instruction on arm64; both order load-load.
+  auto X86Read = X86->model().barrierEffect("read"), ArmRead = Arm64->model().barrierEffect("read");
+  ASSERT_TRUE(X86Read && ArmRead);
+  EXPECT_EQ(X86Read->Implementation, "a compiler barrier");
+  EXPECT_EQ(ArmRead->Implementation, "dmb ishld");
+  EXPECT_NE(std::find(ArmRead->Orders.begin(), ArmRead->Orders.end(), "load-load"), ArmRead->Orders.end());
+  EXPECT_NE(std::find(X86Read->Orders.begin(), X86Read->Orders.end(), "load-load"), X86Read->Orders.end());
+  // An acquire load is one instruction on arm64 and the C11 builtin in generic.
+  EXPECT_EQ(Arm64->model().barrierEffect("acquire_load")->Implementation.substr(0, 4), "ldar");
+  EXPECT_EQ(Generic->model().barrierEffect("acquire_load")->Implementation, "the C11 acquire load");
+  EXPECT_EQ(Generic->model().barrierEffect("full")->Implementation, "a C11 seq_cst fence");
+  EXPECT_FALSE(X86->model().barrierEffect("cpu_relax"));
 }
 
 TEST(SpecLoader, UnknownParentIsLocatedWithSuggestion) {
