@@ -4,8 +4,6 @@
 
 #include "spec/SpecLoader.h"
 
-#include <cstring>
-
 namespace lockwright {
 
 namespace {

@@ -1,7 +1,8 @@
 // What the names of every API dialect mean, read from specs/api: which types
 // are locks or atomics, which calls and macros access an object atomically or
-// use it as a lock. The checker recognises code through this table only; no
-// lock or atomic name is written in C++.
+// use it as a lock, which orderings they carry and which names spell an ordering.
+// The checker recognises code through this table only; no lock, atomic or
+// ordering name is written in C++.
 #ifndef LOCKWRIGHT_MODEL_API_APINAMES_H
 #define LOCKWRIGHT_MODEL_API_APINAMES_H
 
