@@ -1,4 +1,5 @@
 #include "emit/Generator.h"
+
 #include "StringList.h"
 
 #include "LockwrightConfig.h"
@@ -61,6 +62,9 @@ std::optional<TemplateData> renderLockUnits(const ResolvedSpec &Spec, const Temp
     TemplateData Unit;
     Unit.set("name", std::string(A.Name));
     Unit.set("title", std::string(A.Title));
+    Unit.set("cxx_class", std::string(A.CxxClass));
+    Unit.set("has_trylock", A.HasTrylock ? TemplateData::type::bool_true : TemplateData::type::bool_false);
+    Unit.set("needs_node", A.NeedsQueueNode ? TemplateData::type::bool_true : TemplateData::type::bool_false);
     Unit.set("code", *Code);
     Units.push_back(Unit);
   }

@@ -4,14 +4,14 @@ namespace lockwright {
 
 const std::vector<LockAlgorithm> &lockAlgorithms() {
   static const std::vector<LockAlgorithm> Table = {
-      // Name     Title                               default node   .S     C++ class
-      {"tas", "test-and-test-and-set lock", true, false, true, "tas_lock"},
-      {"ticket", "ticket lock, FIFO", true, false, true, "ticket_lock"},
-      {"mcs", "MCS queue lock, caller-owned nodes", true, true, false, "mcs_lock"},
+      // Name   Title                                  default trylock node   .S     C++ class
+      {"tas", "test-and-test-and-set lock", true, true, false, true, "tas_lock"},
+      {"ticket", "ticket lock, FIFO", true, true, false, true, "ticket_lock"},
+      {"mcs", "MCS queue lock, caller-owned nodes", true, true, true, false, "mcs_lock"},
       // No trylock: a non-blocking one would need an abortable queue (a node seen free at
       // the tail may be recycled and relocked before the CAS), so it cannot be a default.
-      {"clh", "CLH queue lock, nodes passed along, no trylock", false, true, false, "clh_lock"},
-      {"rwlock", "reader-writer lock", false, false, false, "rw_lock"},
+      {"clh", "CLH queue lock, nodes passed along", false, false, true, false, "clh_lock"},
+      {"rwlock", "reader-writer lock", false, true, false, false, "rw_lock"},
   };
   return Table;
 }

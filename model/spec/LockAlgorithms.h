@@ -21,6 +21,8 @@ struct LockAlgorithm {
   /// Can be an architecture's default_lock, behind <prefix>_spinlock_t: lock, trylock,
   /// unlock and is_locked on the lock object alone.
   bool MayBeDefault;
+  /// Has a non-blocking trylock (C) and try_lock (C++: Lockable rather than BasicLockable).
+  bool HasTrylock;
   /// lock and unlock take a queue node the caller owns.
   bool NeedsQueueNode;
   /// The per-architecture .S implements it (<prefix>_asm_<Name>_lock, _trylock, _unlock).
