@@ -17,8 +17,8 @@ namespace lockwright {
 /// C11 fence (an alias is resolved in the model already).
 std::string fenceStatement(const Fence &F);
 
-/// "load-load, load-store" from an `orders:` list.
-std::string ordersText(const std::vector<std::string> &Orders);
+/// A mustache boolean.
+TemplateData flag(bool B);
 
 /// Fills the data every template shares: prefix, banner, arch, hash.
 void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::string &Artifact,

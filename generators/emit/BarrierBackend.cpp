@@ -4,6 +4,8 @@
 
 #include "emit/AsmTemplate.h"
 
+#include "StringList.h"
+
 #include "spec/ArchModel.h"
 #include "spec/Schema.h"
 
@@ -78,19 +80,12 @@ TemplateData accessData(const OrderedAccess &Access, const ValueModifiers &Modif
   Data.set("size_check_c", CheckC);
   Data.set("size_check_cxx", CheckCxx);
   Data.set("size_list", List);
-  Data.set("orders", ordersText(Access.Orders));
+  Data.set("orders", joinList(Access.Orders));
   Data.set("source", Access.Source);
   return Data;
 }
 
 } // namespace
-
-std::string ordersText(const std::vector<std::string> &Orders) {
-  std::string Out;
-  for (const std::string &O : Orders)
-    Out += (Out.empty() ? "" : ", ") + O;
-  return Out;
-}
 
 std::string fenceStatement(const Fence &F) {
   switch (F.Kind) {
@@ -117,9 +112,9 @@ void fillBarrierData(const ResolvedSpec &Spec, TemplateData &Data) {
     TemplateData D;
     D.set("stmt", fenceStatement(F));
     // An alias reports what its target orders and says it is one.
-    D.set("orders", ordersText(F.Orders));
+    D.set("orders", joinList(F.Orders));
     D.set("alias", F.AliasOf);
-    D.set("is_alias", F.AliasOf.empty() ? TemplateData::type::bool_false : TemplateData::type::bool_true);
+    D.set("is_alias", flag(!F.AliasOf.empty()));
     D.set("source", F.Source);
     Data.set(Kind, D);
   }

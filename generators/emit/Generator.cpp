@@ -63,8 +63,8 @@ std::optional<TemplateData> renderLockUnits(const ResolvedSpec &Spec, const Temp
     Unit.set("name", std::string(A.Name));
     Unit.set("title", std::string(A.Title));
     Unit.set("cxx_class", std::string(A.CxxClass));
-    Unit.set("has_trylock", A.HasTrylock ? TemplateData::type::bool_true : TemplateData::type::bool_false);
-    Unit.set("needs_node", A.NeedsQueueNode ? TemplateData::type::bool_true : TemplateData::type::bool_false);
+    Unit.set("has_trylock", flag(A.HasTrylock));
+    Unit.set("needs_node", flag(A.NeedsQueueNode));
     Unit.set("code", *Code);
     Units.push_back(Unit);
   }
@@ -134,7 +134,7 @@ void fillCommon(const ResolvedSpec &Spec, const GenOptions &Options, const std::
   Data.set("version", std::string(LOCKWRIGHT_VERSION));
   Data.set("invocation", Options.Invocation);
   std::string Check = Spec.model().Target.Check.value_or("");
-  Data.set("has_target_check", Check.empty() ? TemplateData::type::bool_false : TemplateData::type::bool_true);
+  Data.set("has_target_check", flag(!Check.empty()));
   Data.set("target_check", Check);
 }
 

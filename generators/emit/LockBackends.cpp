@@ -11,9 +11,9 @@
 
 namespace lockwright {
 
-namespace {
-
 TemplateData flag(bool B) { return B ? TemplateData::type::bool_true : TemplateData::type::bool_false; }
+
+namespace {
 
 /// The RMW sizes: the word, and the pointer where it is wider. A target of any
 /// width (generic) gets both; the header picks by __SIZEOF_POINTER__.

@@ -14,6 +14,13 @@ bool isPattern(const std::string &Name) {
   return Name.find('{') != std::string::npos || Name.find('*') != std::string::npos;
 }
 
+template <class T> std::optional<T> lookup(const std::unordered_map<std::string, T> &Map, const std::string &Key) {
+  auto It = Map.find(Key);
+  if (It == Map.end())
+    return std::nullopt;
+  return It->second;
+}
+
 std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
   using A = ApiNames::Access;
   static const std::unordered_map<std::string, A> Map = {
@@ -33,10 +40,7 @@ std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
       {"lock_init", A::LockUse},
       {"publish", A::AtomicWrite},           {"subscribe", A::AtomicRead},
   };
-  auto It = Map.find(Op);
-  if (It == Map.end())
-    return std::nullopt;
-  return It->second;
+  return lookup(Map, Op);
 }
 
 std::optional<ApiNames::MemoryOrder> memoryOrder(const std::string &Order) {
@@ -44,10 +48,7 @@ std::optional<ApiNames::MemoryOrder> memoryOrder(const std::string &Order) {
   static const std::unordered_map<std::string, O> Map = {
       {"relaxed", O::Relaxed}, {"consume", O::Consume}, {"acquire", O::Acquire}, {"release", O::Release},
       {"acq_rel", O::AcqRel},  {"seq_cst", O::SeqCst},  {"full", O::Full}};
-  auto It = Map.find(Order);
-  if (It == Map.end())
-    return std::nullopt;
-  return It->second;
+  return lookup(Map, Order);
 }
 
 } // namespace

@@ -67,8 +67,6 @@ public:
     return {(this->*Read)(Key + ".value"), string(Key + ".source")};
   }
 
-  const SpecNode &tree() const { return Tree; }
-
 private:
   void fail(const std::string &Path, const SpecNode *Found, const char *Wanted) {
     const SpecNode *Near = Found;
@@ -153,23 +151,24 @@ std::map<int, std::vector<std::string>> sizedLines(FactReader &R, const SpecNode
 
 } // namespace
 
-const Fence &ArchModel::barrier(const std::string &Kind) const {
-  auto It = Barriers.find(Kind);
-  if (It == Barriers.end()) { // a kind fenceKinds() does not list: a bug in the caller
-    std::fprintf(stderr, "lockwright: internal error: no barrier kind '%s'\n", Kind.c_str());
+namespace {
+
+/// Every kind fenceKinds() lists and every op atomicOps() lists is in the model; asking for
+/// another is a bug in the caller.
+template <class T> const T &knownEntry(const std::map<std::string, T> &Map, const std::string &Key, const char *What) {
+  auto It = Map.find(Key);
+  if (It == Map.end()) {
+    std::fprintf(stderr, "lockwright: internal error: no %s '%s'\n", What, Key.c_str());
     std::abort();
   }
   return It->second;
 }
 
-const AtomicOp &ArchModel::atomic(const std::string &Op) const {
-  auto It = Atomics.find(Op);
-  if (It == Atomics.end()) {
-    std::fprintf(stderr, "lockwright: internal error: no atomic op '%s'\n", Op.c_str());
-    std::abort();
-  }
-  return It->second;
-}
+} // namespace
+
+const Fence &ArchModel::barrier(const std::string &Kind) const { return knownEntry(Barriers, Kind, "barrier kind"); }
+
+const AtomicOp &ArchModel::atomic(const std::string &Op) const { return knownEntry(Atomics, Op, "atomic op"); }
 
 namespace {
 

@@ -16,13 +16,6 @@ const std::vector<LockAlgorithm> &lockAlgorithms() {
   return Table;
 }
 
-const LockAlgorithm *findLockAlgorithm(const std::string &Name) {
-  for (const LockAlgorithm &A : lockAlgorithms())
-    if (Name == A.Name)
-      return &A;
-  return nullptr;
-}
-
 std::vector<std::string> defaultLockNames() {
   std::vector<std::string> Names;
   for (const LockAlgorithm &A : lockAlgorithms())

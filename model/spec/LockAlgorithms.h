@@ -16,7 +16,7 @@ struct LockAlgorithm {
   /// The --locks name, and the C names' infix (<prefix>_<Name>_lock_t, <prefix>_<Name>_lock())
   /// except the rwlock's, which follow Linux (<prefix>_rwlock_t, <prefix>_read_lock()).
   const char *Name;
-  /// A few words for the generated header's list and `gen --help`.
+  /// A few words for the generated headers' lists of algorithms.
   const char *Title;
   /// Can be an architecture's default_lock, behind <prefix>_spinlock_t: lock, trylock,
   /// unlock and is_locked on the lock object alone.
@@ -33,9 +33,6 @@ struct LockAlgorithm {
 
 /// Every algorithm, in the order the headers define them.
 const std::vector<LockAlgorithm> &lockAlgorithms();
-
-/// The row named Name, or null.
-const LockAlgorithm *findLockAlgorithm(const std::string &Name);
 
 /// The names of the algorithms that may be a default lock, in table order.
 std::vector<std::string> defaultLockNames();
