@@ -4,6 +4,8 @@
 
 #include "spec/SpecLoader.h"
 
+#include <algorithm>
+
 namespace lockwright {
 
 namespace {
@@ -51,23 +53,40 @@ std::optional<ApiNames::MemoryOrder> memoryOrder(const std::string &Order) {
   return lookup(Map, Order);
 }
 
+/// Ops that name a type, a constant or an attribute rather than something code does.
+bool isDeclarationOp(const std::string &Op) {
+  static const std::unordered_map<std::string, bool> Declarations = {
+      {"atomic_type", true},      {"lock_type", true},         {"rwlock_type", true},
+      {"lock_table_type", true},  {"counter_type", true},      {"cache_line_size", true},
+      {"cacheline_aligned", true}, {"destructive_size", true}, {"constructive_size", true},
+      {"cache_padded", true},     {"lock_constant", true},     {"order_constant", true}};
+  return Declarations.count(Op) != 0;
+}
+
 } // namespace
 
-template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &Name) const {
+template <class T> const T *ApiNames::Table<T>::findPtr(const std::string &Name) const {
   if (auto It = Exact.find(Name); It != Exact.end())
-    return It->second;
+    return &It->second;
   if (Patterns.empty())
-    return std::nullopt;
-  if (auto It = PatternAnswers.find(Name); It != PatternAnswers.end())
-    return It->second;
-  std::optional<T> Answer;
-  for (const auto &[Pattern, Value] : Patterns)
-    if (globMatches(Pattern, Name, {"{prefix}", "{PREFIX}"})) {
-      Answer = Value;
-      break;
-    }
-  PatternAnswers.emplace(Name, Answer);
-  return Answer;
+    return nullptr;
+  auto It = PatternAnswers.find(Name);
+  if (It == PatternAnswers.end()) {
+    std::optional<T> Answer;
+    for (const auto &[Pattern, Value] : Patterns)
+      if (globMatches(Pattern, Name, {"{prefix}", "{PREFIX}"})) {
+        Answer = Value;
+        break;
+      }
+    It = PatternAnswers.emplace(Name, std::move(Answer)).first;
+  }
+  return It->second ? &*It->second : nullptr;
+}
+
+template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &Name) const {
+  if (const T *Found = findPtr(Name))
+    return *Found;
+  return std::nullopt;
 }
 
 template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value) {
@@ -94,6 +113,16 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
       }
       if (Order)
         Names.FixedOrders.add(Name, *Order);
+      if (!isDeclarationOp(Op)) {
+        Operation Operation{Op, Order, -1, Spec.Dialect};
+        if (const SpecNode *Arg = Entry.get("order_arg"))
+          Operation.OrderArg = std::stoi(Arg->value());
+        Names.Operations.add(Name, Operation);
+        std::string Key = Spec.Dialect + " " + Op;
+        if (std::none_of(Names.FirstNameOfOp.begin(), Names.FirstNameOfOp.end(),
+                         [&](const auto &P) { return P.first == Key; }))
+          Names.FirstNameOfOp.emplace_back(Key, Name);
+      }
       if (Op == "lock_type" || Op == "rwlock_type" || Op == "lock_table_type")
         Names.Types.add(Name, TypeRole::Lock);
       else if (Op == "atomic_type" || Op == "counter_type") {
@@ -136,6 +165,21 @@ std::optional<ApiNames::MemoryOrder> ApiNames::orderConstant(const std::string &
 
 std::optional<ApiNames::MemoryOrder> ApiNames::fixedOrder(const std::string &CalleeOrMacro) const {
   return FixedOrders.find(CalleeOrMacro);
+}
+
+const ApiNames::Operation *ApiNames::operation(const std::string &CalleeOrMacro) const {
+  return Operations.findPtr(CalleeOrMacro);
+}
+
+const ApiNames::Operation *ApiNames::methodOperation(const std::string &ClassName, const std::string &Method) const {
+  return operation(ClassName + "::" + Method);
+}
+
+std::optional<std::string> ApiNames::nameFor(const std::string &Dialect, const std::string &Op) const {
+  for (const auto &[Key, Name] : FirstNameOfOp)
+    if (Key == Dialect + " " + Op)
+      return Name;
+  return std::nullopt;
 }
 
 std::string ApiNames::dialectOf(const std::string &Name) const {

@@ -25,6 +25,15 @@ public:
   enum class Constant { DestructiveSize, CacheLineSize };
   /// An ordering, as the spec's `order:` says it ("full": a fully ordered kernel RMW).
   enum class MemoryOrder { Relaxed, Consume, Acquire, Release, AcqRel, SeqCst, Full };
+  /// What a call, macro or method does, as its spec entry says: the abstract `op:`
+  /// ("write", "atomic_store", "publish", ...), its fixed `order:` or the index of the
+  /// argument that spells it (`order_arg:`), and the dialect defining it.
+  struct Operation {
+    std::string Op;
+    std::optional<MemoryOrder> Order;
+    int OrderArg = -1;
+    std::string Dialect;
+  };
 
   ApiNames() = default;
   /// Builds the table from loaded API specs; ExtraLocks/ExtraAtomics are user
@@ -42,6 +51,14 @@ public:
   std::optional<MemoryOrder> orderConstant(const std::string &Name) const;
   /// The fixed ordering of a call or macro (`order:` in its spec), when it has one.
   std::optional<MemoryOrder> fixedOrder(const std::string &CalleeOrMacro) const;
+  /// The operation a call or macro performs, for the ordering model: every name with an
+  /// `op:` other than a type, constant or attribute.
+  const Operation *operation(const std::string &CalleeOrMacro) const;
+  /// The same for a method of a class (qualified, template name for specialisations).
+  const Operation *methodOperation(const std::string &ClassName, const std::string &Method) const;
+  /// The first name Dialect gives Op in its spec ("smp_mb__after_atomic" for kernel's
+  /// after_atomic), for fix-its that spell an operation in the code's own dialect.
+  std::optional<std::string> nameFor(const std::string &Dialect, const std::string &Op) const;
   /// Whether `_Atomic` (the C11 qualifier) is listed as an atomic type.
   bool atomicQualifier() const { return AtomicQualifier; }
   /// The dialect that defines Name, for messages ("kernel", "c11", ...).
@@ -54,12 +71,15 @@ private:
     // Every function-like macro expansion asks: most names miss, and repeat.
     mutable std::unordered_map<std::string, std::optional<T>> PatternAnswers;
     std::optional<T> find(const std::string &Name) const;
+    const T *findPtr(const std::string &Name) const; // into the table or its answer cache
     void add(const std::string &Name, T Value);
   };
   Table<TypeRole> Types;
   Table<Access> Accesses;
   Table<Constant> Constants;
   Table<MemoryOrder> OrderConstants, FixedOrders;
+  Table<Operation> Operations;
+  std::vector<std::pair<std::string, std::string>> FirstNameOfOp; // "dialect op" -> name, spec order
   std::unordered_map<std::string, std::string> Dialect;
   bool AtomicQualifier = false;
 };

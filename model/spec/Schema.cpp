@@ -277,6 +277,8 @@ const std::vector<std::string> &abstractOperations() {
       "write_acquire", "write_release",
       // Lock tables and counters.
       "lock_table_type", "lock_hash", "lock_constant", "counter_type", "counter_add", "counter_read",
+      // Memory a function allocates: an object no other thread can reach until it is published.
+      "allocate",
       // Layout.
       "cache_line_size", "cacheline_aligned", "destructive_size", "constructive_size", "cache_padded",
   };

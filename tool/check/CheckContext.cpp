@@ -23,9 +23,10 @@ bool CheckOptions::getBool(const std::string &Check, const std::string &Option, 
 }
 
 CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
-                           const CheckOptions &Options, std::vector<tooling::Replacement> *FixSink)
+                           const CheckOptions &Options, std::vector<tooling::Replacement> *FixSink,
+                           OrderingModel *Ordering)
     : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors),
-      FixSink(FixSink) {
+      FixSink(FixSink), Ordering(Ordering) {
   // The driver validated both expressions before any TU ran.
   if (Options.HeaderFilter)
     HeaderFilter.emplace(*Options.HeaderFilter);

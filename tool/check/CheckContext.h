@@ -29,6 +29,7 @@ class Replacement;
 
 namespace lockwright {
 
+class OrderingModel;
 struct ResolvedSpec;
 
 /// Format with each %N (N a digit) replaced by Args[N]; "%%" is a percent sign. An index
@@ -73,10 +74,13 @@ public:
   };
 
   CheckContext(clang::ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
-               const CheckOptions &Options, std::vector<clang::tooling::Replacement> *FixSink = nullptr);
+               const CheckOptions &Options, std::vector<clang::tooling::Replacement> *FixSink = nullptr,
+               OrderingModel *Ordering = nullptr);
 
   clang::ASTContext &ast() const { return AST; }
   const SyncModel &model() const { return Model; }
+  /// The ordering model (events per function, writer/reader pairs), built on first use.
+  OrderingModel &ordering() const { return *Ordering; }
   const TargetFacts &target() const { return Target; }
   const CheckOptions &options() const { return Options; }
   const clang::LangOptions &langOpts() const;
@@ -111,6 +115,7 @@ private:
   CheckFilter ErrorFilter;
   std::optional<llvm::Regex> HeaderFilter, ExcludeHeaderFilter; // compiled once per TU
   std::vector<clang::tooling::Replacement> *FixSink;
+  OrderingModel *Ordering;
   unsigned Reported = 0, Suppressed = 0;
 };
 

@@ -1,6 +1,11 @@
 // The one place checks are registered, by name (as clang-tidy's modules do).
 #include "CheckRegistry.h"
 
+#include "barrier/MisplacedReadBarrierCheck.h"
+#include "barrier/MisplacedWriteBarrierCheck.h"
+#include "barrier/MissingAcquireCheck.h"
+#include "barrier/MissingReleaseCheck.h"
+#include "barrier/RedundantBarrierCheck.h"
 #include "layout/FalseSharingCheck.h"
 #include "layout/HardcodedLineSizeCheck.h"
 #include "layout/LockAlignmentCheck.h"
@@ -24,6 +29,16 @@ template <class T> CheckInfo entry(const char *Name, const char *Summary, std::v
 
 const std::vector<CheckInfo> &allChecks() {
   static const std::vector<CheckInfo> Checks = {
+      entry<MisplacedReadBarrierCheck>("barrier-misplaced-read-barrier",
+                                       "a read barrier or acquire fence outside the guarding load and the loads it guards"),
+      entry<MisplacedWriteBarrierCheck>("barrier-misplaced-write-barrier",
+                                        "a write barrier or release fence outside the data stores and the store that publishes them"),
+      entry<MissingAcquireCheck>("barrier-missing-acquire",
+                                 "a flag, pointer or index load guarding paired data loads with no acquire ordering"),
+      entry<MissingReleaseCheck>("barrier-missing-release",
+                                 "a store publishing paired data stores with no release ordering"),
+      entry<RedundantBarrierCheck>("barrier-redundant",
+                                   "a barrier already implied where it stands on the target"),
       entry<FalseSharingCheck>("layout-false-sharing",
                                "independently written locks and atomics within one destructive-interference window"),
       entry<HardcodedLineSizeCheck>("layout-hardcoded-line-size",

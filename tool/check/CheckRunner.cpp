@@ -4,6 +4,7 @@
 #include "CheckRegistry.h"
 #include "ParseTarget.h"
 #include "api/ApiNames.h"
+#include "analysis/OrderingModel.h"
 #include "analysis/SyncModel.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -63,10 +64,11 @@ namespace {
 
 class CheckConsumer : public ASTConsumer {
 public:
-  CheckConsumer(std::unique_ptr<SyncModel> Model, std::unique_ptr<TargetFacts> Target,
+  CheckConsumer(std::unique_ptr<SyncModel> Model, std::unique_ptr<OrderingModel> Ordering,
+                std::unique_ptr<TargetFacts> Target,
                 std::unique_ptr<CheckContext> Ctx, std::vector<std::unique_ptr<Check>> Checks,
                 std::unique_ptr<ast_matchers::MatchFinder> Finder, RunState &State)
-      : Model(std::move(Model)), Target(std::move(Target)), Ctx(std::move(Ctx)), Checks(std::move(Checks)),
+      : Model(std::move(Model)), Ordering(std::move(Ordering)), Target(std::move(Target)), Ctx(std::move(Ctx)), Checks(std::move(Checks)),
         Finder(std::move(Finder)), State(State) {}
 
   void HandleTranslationUnit(ASTContext &AST) override {
@@ -94,11 +96,14 @@ public:
     }
     for (auto &C : Checks)
       C->onEndOfTranslationUnit();
+    if (State.DumpOrdering)
+      Ordering->dump(llvm::outs());
     State.Suppressed += Ctx->suppressed();
   }
 
 private:
   std::unique_ptr<SyncModel> Model;
+  std::unique_ptr<OrderingModel> Ordering;
   std::unique_ptr<TargetFacts> Target;
   std::unique_ptr<CheckContext> Ctx;
   std::vector<std::unique_ptr<Check>> Checks;
@@ -133,7 +138,10 @@ public:
     auto Model = std::make_unique<SyncModel>(*State.Names, CI.getASTContext());
     Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(Model->macroRecorder(PP));
-    auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, &State.Fixes);
+    auto Ordering = std::make_unique<OrderingModel>(*State.Names, *Model, CI.getASTContext());
+    PP.addPPCallbacks(Ordering->expansionRecorder(PP));
+    auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, &State.Fixes,
+                                              Ordering.get());
     ast_matchers::MatchFinder::MatchFinderOptions FinderOptions;
     if (State.Profiling)
       FinderOptions.CheckProfiling.emplace(State.CheckTimes);
@@ -151,7 +159,7 @@ public:
       Checks.back()->registerMatchers(*Finder);
       Checks.back()->registerPPCallbacks(PP);
     }
-    return std::make_unique<CheckConsumer>(std::move(Model), std::move(Target), std::move(Ctx), std::move(Checks),
+    return std::make_unique<CheckConsumer>(std::move(Model), std::move(Ordering), std::move(Target), std::move(Ctx), std::move(Checks),
                                            std::move(Finder), State);
   }
 

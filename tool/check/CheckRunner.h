@@ -36,6 +36,7 @@ struct RunState {
   DiagnosticList SpecDiags;
   // --enable-check-profile: MatchFinder's per-check records, and our own buckets.
   bool Profiling = false;
+  bool DumpOrdering = false; // --dump-ordering
   llvm::StringMap<llvm::TimeRecord> CheckTimes;
   llvm::TimeRecord ModelTime, MatchTime;
 };

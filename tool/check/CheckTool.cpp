@@ -73,6 +73,10 @@ llvm::cl::opt<bool> ProfileOpt("enable-check-profile",
                                llvm::cl::desc("Print where the time went: the compiler front end, the sync-object "
                                               "model, each check"),
                                llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> DumpOrderingOpt("dump-ordering",
+                                    llvm::cl::desc("Print each function's ordering events and the writer/reader "
+                                                   "pairs the barrier checks judge (to stdout)"),
+                                    llvm::cl::cat(CheckCategory));
 llvm::cl::list<std::string> LockTypesOpt("lock-type", llvm::cl::desc("Also treat this type name as a lock ('*' globs)"),
                                          llvm::cl::cat(CheckCategory));
 llvm::cl::list<std::string> AtomicTypesOpt("atomic-type",
@@ -296,6 +300,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   int ToolFailures = 0;
   RunState State;
   State.Profiling = ProfileOpt;
+  State.DumpOrdering = DumpOrderingOpt;
   llvm::TimeRecord RunStart = llvm::TimeRecord::getCurrentTime(true);
   State.Names = &Names;
   State.Options = &*Options;

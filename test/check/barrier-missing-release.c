@@ -1,0 +1,137 @@
+// RUN: %lockwright check --quiet --checks=-*,barrier-missing-release %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --arch aarch64 --checks=-*,barrier-missing-release %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefix=ARM64
+// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,barrier-missing-release --fix %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
+// RUN: %lockwright check --quiet --checks=-*,barrier-missing-release %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
+
+#include "kernel-barrier.h"
+#include "ck_pr.h"
+#include "urcu.h"
+#include <pthread.h>
+#include <stdatomic.h>
+
+/* Kernel: the message is published with WRITE_ONCE, which orders nothing. */
+struct msg { int data; int len; int ready; };
+struct msg m;
+void k_produce(int v) {
+	m.data = v;
+	m.len = 4;
+	WRITE_ONCE(m.ready, 1);
+}
+// CHECK: :[[@LINE-2]]:2: warning: 'WRITE_ONCE' publishes 'msg.ready' after the stores to 'msg.data' and 'msg.len' with no release ordering: a reader that sees the new 'msg.ready' may still read the old 'msg.data' and 'msg.len' [barrier-missing-release]
+// CHECK: :[[@LINE-4]]:2: note: the store to 'msg.len' it publishes
+// CHECK: note: paired with this load of 'msg.ready' in 'k_consume', which then reads 'msg.data' and 'msg.len'
+// CHECK: note: on x86_64 the hardware keeps stores in order, but the compiler may reorder them
+// ARM64: :[[@LINE-6]]:2: warning: 'WRITE_ONCE' publishes 'msg.ready'
+// ARM64: note: on aarch64 the hardware reorders stores (a write barrier is dmb ishst)
+// FIXED: smp_store_release(&m.ready, 1);
+int k_consume(void) {
+	if (smp_load_acquire(&m.ready))
+		return m.data + m.len;
+	return -1;
+}
+
+/* C11: a relaxed store of the ring's tail publishes the slot. */
+struct ring { int slot[16]; _Atomic unsigned tail; };
+struct ring r;
+void c_push(int v, unsigned t) {
+	r.slot[t % 16] = v;
+	atomic_store_explicit(&r.tail, t + 1, memory_order_relaxed);
+}
+// CHECK: :[[@LINE-2]]:2: warning: 'atomic_store_explicit' (relaxed) publishes 'ring.tail' after the stores to 'ring.slot' with no release ordering
+// FIXED: atomic_store_explicit(&r.tail, t + 1, memory_order_release);
+int c_pop(unsigned t) {
+	if (atomic_load_explicit(&r.tail, memory_order_acquire) > t)
+		return r.slot[t % 16];
+	return -1;
+}
+
+/* ck: ck_pr_store_int is a plain volatile store; ck has no release store to rewrite it to. */
+struct ckq { int item; int seq; };
+struct ckq q;
+void ck_put(int v) {
+	q.item = v;
+	ck_pr_store_int(&q.seq, 1);
+}
+// CHECK: :[[@LINE-2]]:2: warning: 'ck_pr_store_int' publishes 'ckq.seq' after the stores to 'ckq.item' with no release ordering
+// REFIX: :[[@LINE-3]]:2: warning: 'ck_pr_store_int' publishes 'ckq.seq'
+int ck_get(void) {
+	if (ck_pr_load_int(&q.seq)) {
+		ck_pr_fence_load();
+		return q.item;
+	}
+	return 0;
+}
+
+/* liburcu: uatomic_store with CMM_RELAXED. */
+struct urq { long payload; long head; };
+struct urq u;
+void u_put(long v) {
+	u.payload = v;
+	uatomic_store(&u.head, 1, CMM_RELAXED);
+}
+// CHECK: :[[@LINE-2]]:2: warning: 'uatomic_store' (relaxed) publishes 'urq.head' after the stores to 'urq.payload'
+// FIXED: uatomic_store(&u.head, 1, CMM_RELEASE);
+long u_get(void) { return uatomic_load(&u.head, CMM_ACQUIRE) ? u.payload : 0; }
+
+/* Negative: release stores, a write barrier between, seq_cst, rcu_assign_pointer. */
+struct box { int val; int full; };
+struct box b1, b2, b3;
+void k_put1(int v) { b1.val = v; smp_store_release(&b1.full, 1); }
+int k_get1(void) { return smp_load_acquire(&b1.full) ? b1.val : 0; }
+void k_put2(int v) { b2.val = v; smp_wmb(); WRITE_ONCE(b2.full, 1); }
+int k_get2(void) { if (READ_ONCE(b2.full)) { smp_rmb(); return b2.val; } return 0; }
+void ck_put3(int v) { b3.val = v; ck_pr_fence_store(); ck_pr_store_int(&b3.full, 1); }
+int ck_get3(void) { if (ck_pr_load_int(&b3.full)) { ck_pr_fence_load(); return b3.val; } return 0; }
+struct cfg { int a; _Atomic int go; };
+struct cfg c;
+void c_set(int a) { c.a = a; atomic_store(&c.go, 1); }
+int c_get(void) { return atomic_load(&c.go) ? c.a : 0; }
+struct node { int key; struct node *next; };
+struct node *head, *uhead;
+void k_push(int key) {
+	struct node *n = kmalloc(sizeof(*n), 0);
+	n->key = key; /* private until published: not a publishing store */
+	n->next = head;
+	rcu_assign_pointer(head, n);
+}
+int k_first(void) {
+	struct node *p = rcu_dereference(head);
+	return p ? p->key : -1;
+}
+void u_push(struct node *n) {
+	n->key = 1;
+	rcu_assign_pointer(uhead, n);
+}
+
+/* Negative: both sides under one lock. */
+struct locked { spinlock_t lock; int val; int full; };
+struct locked L;
+void k_lput(int v) { spin_lock(&L.lock); L.val = v; WRITE_ONCE(L.full, 1); spin_unlock(&L.lock); }
+int k_lget(void) { int r = 0; spin_lock(&L.lock); if (READ_ONCE(L.full)) r = L.val; spin_unlock(&L.lock); return r; }
+
+/* Negative: data written before pthread_create and read by the new thread. */
+int shared_input;
+static void *worker(void *arg) { return (void *)(long)shared_input; }
+void start(void) {
+	pthread_t t;
+	shared_input = 42;
+	pthread_create(&t, 0, worker, 0);
+}
+
+/* Negative: thread-local and stack objects are never shared. */
+_Thread_local struct box tls_box;
+void tls_put(int v) { tls_box.val = v; WRITE_ONCE(tls_box.full, 1); }
+int tls_get(void) { return READ_ONCE(tls_box.full) ? tls_box.val : 0; }
+
+/* Negative: nothing marks this pair as synchronisation (plain on both sides, no barrier). */
+struct stats { long hits; long last; };
+struct stats st;
+void st_hit(long t) { st.hits++; st.last = t; }
+long st_read(void) { return st.last + st.hits; }
+
+/* Negative: a value-returning kernel RMW is fully ordered. */
+struct counted { int data; atomic_t seq; };
+struct counted cc;
+void cc_put(int v) { cc.data = v; atomic_inc_return(&cc.seq); }
+int cc_get(void) { return atomic_read(&cc.seq) ? cc.data : 0; }

@@ -1,0 +1,1063 @@
+#include "analysis/OrderingModel.h"
+
+#include "analysis/Describe.h"
+#include "analysis/SyncModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <unordered_map>
+
+using namespace clang;
+
+namespace lockwright {
+
+using Kind = OrderingEvent::Kind;
+using Access = OrderingEvent::Access;
+using MemoryOrder = ApiNames::MemoryOrder;
+
+bool OrderingEvent::isLoad() const { return What == Kind::Load || What == Kind::Rmw; }
+bool OrderingEvent::isStore() const { return What == Kind::Store || What == Kind::Rmw; }
+
+bool OrderingEvent::acquires() const {
+  return Order && (*Order == MemoryOrder::Acquire || *Order == MemoryOrder::AcqRel || *Order == MemoryOrder::SeqCst ||
+                   *Order == MemoryOrder::Full);
+}
+
+bool OrderingEvent::releases() const {
+  return Order && (*Order == MemoryOrder::Release || *Order == MemoryOrder::AcqRel || *Order == MemoryOrder::SeqCst ||
+                   *Order == MemoryOrder::Full);
+}
+
+/// One expansion of an API macro: what it does and where its arguments are spelled.
+struct OrderingModel::ExpansionInfo {
+  std::string Name;
+  const ApiNames::Operation *Op = nullptr;
+  SourceRange Range;                 // the invocation, as the preprocessor saw it
+  std::vector<SourceRange> Args;     // spelling ranges (invalid when not spelled in a file)
+  std::vector<std::string> ArgTexts; // the tokens of each argument, joined
+};
+
+namespace {
+
+class ExpansionRecorder : public PPCallbacks {
+public:
+  ExpansionRecorder(const ApiNames &Names, Preprocessor &PP, std::map<unsigned, OrderingModel::ExpansionInfo> &Out)
+      : Names(Names), PP(PP), Out(Out) {}
+
+  void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
+    const ApiNames::Operation *Op = Names.operation(NameTok.getIdentifierInfo()->getName().str());
+    if (!Op)
+      return;
+    OrderingModel::ExpansionInfo Info;
+    Info.Name = NameTok.getIdentifierInfo()->getName().str();
+    Info.Op = Op;
+    Info.Range = Range;
+    SourceManager &SM = PP.getSourceManager();
+    if (Args)
+      for (unsigned I = 0; I < Args->getNumMacroArguments(); ++I) {
+        const Token *First = Args->getUnexpArgument(I);
+        std::string Text;
+        const Token *Last = First;
+        for (const Token *T = First; T->isNot(tok::eof); ++T) {
+          Text += PP.getSpelling(*T);
+          Last = T;
+        }
+        SourceRange Spelled;
+        if (First->isNot(tok::eof))
+          Spelled = SourceRange(SM.getSpellingLoc(First->getLocation()), SM.getSpellingLoc(Last->getLocation()));
+        Info.Args.push_back(Spelled);
+        Info.ArgTexts.push_back(Text);
+      }
+    Out[NameTok.getLocation().getRawEncoding()] = std::move(Info);
+  }
+
+private:
+  const ApiNames &Names;
+  Preprocessor &PP;
+  std::map<unsigned, OrderingModel::ExpansionInfo> &Out;
+};
+
+const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    if (Next == E)
+      break;
+    E = Next;
+  }
+  return E;
+}
+
+std::string recordName(const RecordDecl *R) {
+  std::string Label = recordLabel(R);
+  size_t Space = Label.find(' ');
+  return Space == std::string::npos ? Label : Label.substr(Space + 1);
+}
+
+/// A shared location an lvalue designates; empty Key for a local object.
+struct LocationOf {
+  std::string Key, Text;
+  const VarDecl *Through = nullptr;
+  const Expr *Base = nullptr; // the pointer expression an arrow or deref goes through
+};
+
+LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
+  LocationOf L;
+  E = strip(E);
+  if (!E)
+    return L;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    return locationOf(U->getSubExpr(), F);
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = strip(A->getBase());
+    if (Base->getType()->isPointerType() && !isa<MemberExpr>(Base) && !isa<DeclRefExpr>(Base))
+      return L;
+    if (const auto *R = dyn_cast<DeclRefExpr>(Base); R && R->getType()->isPointerType()) {
+      // p[i] through a pointer: the pointee, as *p.
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && !V->hasGlobalStorage()) {
+        L.Key = "*" + V->getNameAsString() + "@" + F->getNameAsString();
+        L.Text = V->getNameAsString() + "[]";
+        L.Through = V;
+        L.Base = Base;
+        return L;
+      }
+    }
+    return locationOf(A->getBase(), F);
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!Field)
+      return L;
+    const Expr *Base = strip(M->getBase());
+    std::string Path = Field->getNameAsString();
+    if (!M->isArrow()) {
+      if (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
+        LocationOf Outer = locationOf(Inner, F);
+        if (Outer.Key.empty())
+          return L;
+        Outer.Key += "." + Path;
+        Outer.Text += "." + Path;
+        return Outer;
+      }
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base)) {
+        LocationOf Outer = locationOf(A, F);
+        if (Outer.Key.empty())
+          return L;
+        Outer.Key += "." + Path;
+        Outer.Text += "." + Path;
+        return Outer;
+      }
+      if (const auto *R = dyn_cast<DeclRefExpr>(Base)) {
+        const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None)
+          return L; // a local or thread-local object
+      }
+    } else if (const auto *R = dyn_cast<DeclRefExpr>(Base)) {
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && !V->hasGlobalStorage())
+        L.Through = V;
+    }
+    if (M->isArrow())
+      L.Base = Base;
+    const RecordDecl *Record = Field->getParent();
+    L.Key = "record " + recordLabel(Record) + "." + Path;
+    L.Text = recordName(Record) + "." + Path;
+    return L;
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None)
+      return L;
+    L.Key = "global " + V->getQualifiedNameAsString();
+    L.Text = V->getNameAsString();
+    return L;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+    const Expr *Ptr = strip(U->getSubExpr());
+    if (const auto *A = dyn_cast<UnaryOperator>(Ptr); A && A->getOpcode() == UO_AddrOf)
+      return locationOf(A->getSubExpr(), F);
+    if (isa<MemberExpr>(Ptr) || isa<ArraySubscriptExpr>(Ptr)) {
+      // *s->ptr: what a shared pointer points to, named after it.
+      LocationOf Inner = locationOf(Ptr, F);
+      if (Inner.Key.empty())
+        return L;
+      Inner.Key = "*" + Inner.Key;
+      Inner.Text = "*" + Inner.Text;
+      Inner.Base = Ptr;
+      return Inner;
+    }
+    if (const auto *R = dyn_cast<DeclRefExpr>(Ptr)) {
+      const auto *V = dyn_cast<VarDecl>(R->getDecl());
+      if (!V)
+        return L;
+      if (V->hasGlobalStorage()) {
+        L.Key = "*global " + V->getQualifiedNameAsString();
+      } else {
+        // *p for a local pointer: known within this function only.
+        L.Key = "*" + V->getNameAsString() + "@" + F->getQualifiedNameAsString();
+        L.Through = V;
+      }
+      L.Text = "*" + V->getNameAsString();
+      L.Base = Ptr;
+      return L;
+    }
+  }
+  return L;
+}
+
+/// The class of a C++ object for method lookups: its own class, or the template's.
+std::string className(const CXXRecordDecl *RD) {
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    return Spec->getSpecializedTemplate()->getQualifiedNameAsString();
+  return RD->getQualifiedNameAsString();
+}
+
+} // namespace
+
+OrderingModel::OrderingModel(const ApiNames &Names, const SyncModel &Sync, ASTContext &AST)
+    : Names(Names), Sync(Sync), AST(AST), ExpansionStore(std::make_unique<std::map<unsigned, ExpansionInfo>>()) {
+  Expansions = ExpansionStore.get();
+}
+
+OrderingModel::~OrderingModel() = default;
+
+std::unique_ptr<PPCallbacks> OrderingModel::expansionRecorder(Preprocessor &PP) {
+  return std::make_unique<ExpansionRecorder>(Names, PP, *Expansions);
+}
+
+const std::vector<FunctionOrdering> &OrderingModel::functions() {
+  build();
+  return Functions;
+}
+
+const std::vector<OrderingPair> &OrderingModel::pairs() {
+  build();
+  return Pairs;
+}
+
+bool OrderingModel::ordersStores(const OrderingEvent &E) {
+  switch (E.What) {
+  case Kind::OpaqueCall:
+    return true;
+  case Kind::Rmw:
+    return E.Order == MemoryOrder::Full;
+  case Kind::Fence:
+    if (E.Op == "full" || E.Op == "write")
+      return true;
+    if (E.Op == "fence")
+      return E.releases();
+    return false;
+  default:
+    return false;
+  }
+}
+
+bool OrderingModel::ordersLoads(const OrderingEvent &E) {
+  switch (E.What) {
+  case Kind::OpaqueCall:
+  case Kind::LockAcquire:
+    return true;
+  case Kind::Rmw:
+    return E.Order == MemoryOrder::Full;
+  case Kind::Fence:
+    if (E.Op == "full" || E.Op == "read" || E.Op == "acquire_after_ctrl_dep")
+      return true;
+    if (E.Op == "fence")
+      return E.acquires();
+    return false;
+  default:
+    return false;
+  }
+}
+
+bool OrderingModel::addressDependent(const OrderingEvent &Guard, const OrderingEvent &Data) {
+  if (Guard.ValueTo && Data.Through == Guard.ValueTo)
+    return true;
+  // READ_ONCE(gp)->x: the guard is the base expression itself.
+  return Data.BaseRange.isValid() && Guard.Range.isValid() && Data.BaseRange.getBegin() == Guard.Range.getBegin();
+}
+
+bool OrderingModel::intendsSynchronisation(const OrderingPair &P) const {
+  const OrderingEvent &S = P.Writer->Events[P.Publish], &G = P.Reader->Events[P.Guard];
+  if (S.How != Access::Plain || G.How != Access::Plain)
+    return true;
+  for (const FunctionOrdering *F : {P.Writer, P.Reader})
+    for (const OrderingEvent &E : F->Events)
+      if (E.What == Kind::Fence && E.Op != "compiler_barrier")
+        return true;
+  return false;
+}
+
+namespace {
+
+/// Walks one function's CFG and lists its events.
+class FunctionWalker {
+public:
+  FunctionWalker(const ApiNames &Names, const SyncModel &Sync, ASTContext &AST,
+                 const std::map<unsigned, OrderingModel::ExpansionInfo> &Expansions,
+                 std::function<bool(const FunctionDecl *)> CallMayOrder)
+      : Names(Names), Sync(Sync), AST(AST), SM(AST.getSourceManager()), Expansions(Expansions),
+        CallMayOrder(std::move(CallMayOrder)) {}
+
+  std::vector<OrderingEvent> walk(const FunctionDecl *FD) {
+    F = FD;
+    CFG::BuildOptions Options;
+    Options.setAllAlwaysAdd();
+    Options.AddImplicitDtors = true;
+    Options.AddTemporaryDtors = false;
+    std::unique_ptr<CFG> Graph = CFG::buildCFG(FD, FD->getBody(), &AST, Options);
+    if (!Graph)
+      return {};
+    std::vector<const CFGBlock *> Order = reversePostOrder(*Graph);
+    for (const CFGBlock *Block : Order) {
+      BaseUses.clear();
+      for (const CFGElement &Element : *Block)
+        if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+          noteBaseUse(S->getStmt());
+      for (const CFGElement &Element : *Block) {
+        if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+          element(S->getStmt());
+        else if (std::optional<CFGAutomaticObjDtor> D = Element.getAs<CFGAutomaticObjDtor>())
+          if (Guards.count(D->getVarDecl()))
+            add(makeEvent(Kind::LockRelease, D->getTriggerStmt()));
+      }
+    }
+    return std::move(Events);
+  }
+
+private:
+  static std::vector<const CFGBlock *> reversePostOrder(const CFG &Graph) {
+    std::vector<const CFGBlock *> Post;
+    std::set<const CFGBlock *> Seen;
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+    const CFGBlock *Entry = &Graph.getEntry();
+    Seen.insert(Entry);
+    Stack.emplace_back(Entry, Entry->succ_begin());
+    while (!Stack.empty()) {
+      auto &[Block, It] = Stack.back();
+      if (It == Block->succ_end()) {
+        Post.push_back(Block);
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Next = It->getReachableBlock();
+      ++It;
+      if (Next && Seen.insert(Next).second)
+        Stack.emplace_back(Next, Next->succ_begin());
+    }
+    return {Post.rbegin(), Post.rend()};
+  }
+
+  /// Expressions used as the base of an access (p in p->x, *p, p[i]): reading them does not
+  /// publish the pointer.
+  void noteBaseUse(const Stmt *S) {
+    if (const auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
+      BaseUses.insert(M->getBase()->IgnoreParens());
+    else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+      BaseUses.insert(U->getSubExpr()->IgnoreParens());
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
+      BaseUses.insert(A->getBase()->IgnoreParens());
+  }
+
+  /// The outermost API macro whose body (not an argument) produced Loc, with its key.
+  std::pair<const OrderingModel::ExpansionInfo *, unsigned> ownerOf(SourceLocation Loc) const {
+    const OrderingModel::ExpansionInfo *Owner = nullptr;
+    unsigned Key = 0;
+    while (Loc.isMacroID()) {
+      if (SM.isMacroArgExpansion(Loc)) {
+        Loc = SM.getImmediateSpellingLoc(Loc);
+        continue;
+      }
+      SourceLocation NameLoc = SM.getImmediateExpansionRange(Loc).getBegin();
+      auto It = Expansions.find(NameLoc.getRawEncoding());
+      if (It != Expansions.end()) {
+        Owner = &It->second;
+        Key = It->first;
+      }
+      Loc = NameLoc;
+    }
+    return {Owner, Key};
+  }
+
+  bool within(SourceLocation L, SourceRange R) const {
+    return L.isValid() && R.isValid() && L.isFileID() && R.getBegin().isFileID() &&
+           SM.getFileID(L) == SM.getFileID(R.getBegin()) && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  }
+
+  /// Which argument of Owner the statement is spelled in, or -1 (its body).
+  int argumentOf(const Stmt *S, const OrderingModel::ExpansionInfo &Owner) const {
+    SourceLocation B = SM.getSpellingLoc(S->getBeginLoc()), E = SM.getSpellingLoc(S->getEndLoc());
+    for (size_t I = 0; I < Owner.Args.size(); ++I)
+      if (within(B, Owner.Args[I]) && within(E, Owner.Args[I]))
+        return static_cast<int>(I);
+    return -1;
+  }
+
+  SourceRange fileRange(const Stmt *S) const {
+    CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
+    return R.getAsRange();
+  }
+
+  OrderingEvent makeEvent(Kind K, const Stmt *S) const {
+    OrderingEvent E;
+    E.What = K;
+    E.Element = S;
+    if (S) {
+      E.Range = fileRange(S);
+      E.At = SM.getExpansionLoc(S->getBeginLoc());
+    }
+    return E;
+  }
+
+  void add(OrderingEvent E) {
+    if (E.What == Kind::LockAcquire)
+      ++LockDepth;
+    else if (E.What == Kind::LockRelease && LockDepth > 0)
+      --LockDepth;
+    E.UnderLock = LockDepth > 0 && E.What != Kind::LockAcquire;
+    if (E.Through && Fresh.count(E.Through))
+      E.Private = true;
+    bool ThenFence = E.Op == "store_mb";
+    Events.push_back(std::move(E));
+    if (ThenFence) {
+      OrderingEvent Fence = Events.back();
+      Fence.What = Kind::Fence;
+      Fence.Op = "full";
+      Fence.Order = MemoryOrder::Full;
+      Fence.Location.clear();
+      Events.push_back(std::move(Fence));
+    }
+  }
+
+  void setLocation(OrderingEvent &E, const Expr *Lvalue) {
+    LocationOf L = locationOf(Lvalue, F);
+    E.Location = L.Key;
+    E.LocationText = L.Text;
+    E.Through = L.Through;
+    if (L.Base)
+      E.BaseRange = fileRange(L.Base);
+    if (E.Through && Fresh.count(E.Through))
+      E.Private = true;
+  }
+
+  /// The ordering an order argument names: an order constant by its declaration's name
+  /// or by the macro that spells it; an unknown expression is taken as seq_cst.
+  MemoryOrder orderOf(const Expr *E) const {
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+      E = Default->getExpr();
+    for (SourceLocation Loc = E->getBeginLoc(); Loc.isMacroID();) {
+      StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, AST.getLangOpts());
+      if (std::optional<MemoryOrder> O = Names.orderConstant(Macro.str()))
+        return *O;
+      Loc = SM.getImmediateMacroCallerLoc(Loc);
+    }
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast<DeclRefExpr>(Inner)) {
+      if (std::optional<MemoryOrder> O = Names.orderConstant(R->getDecl()->getQualifiedNameAsString()))
+        return *O;
+      if (std::optional<MemoryOrder> O = Names.orderConstant(R->getDecl()->getNameAsString()))
+        return *O;
+    }
+    return MemoryOrder::SeqCst;
+  }
+
+  /// E's order from its order argument, and where that argument is written (for fix-its).
+  void setOrderArgument(OrderingEvent &E, const Expr *OrderArg) const {
+    E.Order = orderOf(OrderArg);
+    if (!isa<CXXDefaultArgExpr>(OrderArg) && OrderArg->getBeginLoc().isFileID() && OrderArg->getEndLoc().isFileID()) {
+      E.OrderArg = OrderArg->getSourceRange();
+      E.OrderText = Lexer::getSourceText(CharSourceRange::getTokenRange(E.OrderArg), SM, AST.getLangOpts()).str();
+    }
+  }
+
+  /// Fills E from an API operation; false when the op is not an ordering event.
+  bool fromOperation(OrderingEvent &E, const ApiNames::Operation &Op) const {
+    const std::string &O = Op.Op;
+    E.Op = O;
+    E.Dialect = Op.Dialect;
+    E.Order = Op.Order;
+    if (O == "full" || O == "read" || O == "write" || O == "before_atomic" || O == "after_atomic" ||
+        O == "acquire_after_ctrl_dep" || O == "compiler_barrier" || O == "fence" || O == "cpu_relax") {
+      E.What = Kind::Fence;
+      if (O == "cpu_relax")
+        E.Op = "compiler_barrier";
+      if (O == "full" && !E.Order)
+        E.Order = MemoryOrder::Full;
+    } else if (O == "acquire_load" || O == "cond_load_acquire") {
+      E.What = Kind::Load, E.How = Access::Atomic, E.Order = MemoryOrder::Acquire;
+    } else if (O == "cond_load_relaxed" || O == "read_once" || O == "counter_read") {
+      E.What = Kind::Load, E.How = Access::Once, E.Order = MemoryOrder::Relaxed;
+    } else if (O == "subscribe") {
+      E.What = Kind::Load, E.How = Access::Once, E.Order = Op.Order ? *Op.Order : MemoryOrder::Consume;
+    } else if (O == "release_store" || O == "publish") {
+      E.What = Kind::Store, E.How = Access::Atomic, E.Order = MemoryOrder::Release;
+    } else if (O == "write_once") {
+      E.What = Kind::Store, E.How = Access::Once, E.Order = MemoryOrder::Relaxed;
+    } else if (O == "store_mb") {
+      // A store, then a full fence (add() appends the fence).
+      E.What = Kind::Store, E.How = Access::Once, E.Order = MemoryOrder::Relaxed;
+    } else if (O == "atomic_load") {
+      E.What = Kind::Load, E.How = Access::Atomic;
+    } else if (O == "atomic_store" || O == "atomic_clear") {
+      E.What = Kind::Store, E.How = Access::Atomic;
+    } else if (O == "atomic_init") {
+      E.What = Kind::Store, E.How = Access::Plain, E.Order.reset();
+    } else if (O == "atomic_rmw" || O == "atomic_exchange" || O == "atomic_cmpxchg" ||
+               O == "atomic_test_and_set" || O == "counter_add") {
+      E.What = Kind::Rmw, E.How = Access::Atomic, E.ReturnsValue = true;
+      if (!E.Order && Op.OrderArg < 0)
+        E.Order = MemoryOrder::Relaxed;
+    } else if (O == "atomic_rmw_noreturn") {
+      E.What = Kind::Rmw, E.How = Access::Atomic, E.ReturnsValue = false;
+    } else if (O == "lock_acquire" || O == "lock_try" || O == "read_acquire" || O == "write_acquire") {
+      E.What = Kind::LockAcquire;
+    } else if (O == "lock_release" || O == "read_release" || O == "write_release") {
+      E.What = Kind::LockRelease;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  void element(const Stmt *S) {
+    // Tokens of a macro argument are the caller's: only the macro's body makes its event.
+    auto [Owner, Key] = ownerOf(S->getBeginLoc());
+    if (!Owner || argumentOf(S, *Owner) >= 0)
+      plain(S);
+    else if (Owner->Args.empty() && (isa<AtomicExpr>(S) || isa<CallExpr>(S)))
+      plain(S, Owner); // `#define atomic_store_explicit __c11_atomic_store`: the call has the arguments
+    else if (!Owner->Args.empty() || !isa<Expr>(S) || ownsNoCall(*Owner))
+      expansionEvent(*Owner, Key, S);
+  }
+
+  /// An object-like API macro that is not a callee (`#define smp_mb__after_atomic barrier()`
+  /// would be): its expansion is the event.
+  static bool ownsNoCall(const OrderingModel::ExpansionInfo &Owner) {
+    const std::string &O = Owner.Op->Op;
+    return O == "full" || O == "read" || O == "write" || O == "compiler_barrier" || O == "before_atomic" ||
+           O == "after_atomic" || O == "acquire_after_ctrl_dep" || O == "cpu_relax";
+  }
+
+  static constexpr size_t NotAnEvent = ~size_t(0);
+  struct ExpansionState {
+    size_t Event = NotAnEvent;
+    bool WholeAddress = false; // the address argument's whole expression was found
+  };
+
+  /// The expression of S's subtree spelled as the macro's address argument (the outermost
+  /// one: `&m.ready`, not `m`), searched through the parts the macro's body spells.
+  const Expr *addressIn(const Stmt *S, SourceRange Arg, int Depth = 0) const {
+    if (!S || Depth > 8)
+      return nullptr;
+    SourceLocation B = SM.getSpellingLoc(S->getBeginLoc()), E = SM.getSpellingLoc(S->getEndLoc());
+    if (within(B, Arg) && within(E, Arg))
+      return dyn_cast<Expr>(S);
+    for (const Stmt *Child : S->children())
+      if (const Expr *Found = addressIn(Child, Arg, Depth + 1))
+        return Found;
+    return nullptr;
+  }
+
+  void noteAddress(ExpansionState &State, const OrderingModel::ExpansionInfo &Owner, const Stmt *S) {
+    if (State.WholeAddress || State.Event == NotAnEvent || Owner.Args.empty() || !Owner.Args[0].isValid())
+      return;
+    const Expr *Address = addressIn(S, Owner.Args[0]);
+    if (!Address)
+      return;
+    OrderingEvent &Ev = Events[State.Event];
+    if (Ev.What == Kind::Fence)
+      return;
+    LocationOf L = locationOf(Address, F);
+    Ev.Location = L.Key;
+    Ev.LocationText = L.Text;
+    Ev.Through = L.Through;
+    Ev.BaseRange = L.Base ? fileRange(L.Base) : SourceRange();
+    Ev.Private = Ev.Through && Fresh.count(Ev.Through);
+    State.WholeAddress = SM.getSpellingLoc(Address->getBeginLoc()) == Owner.Args[0].getBegin() &&
+                         SM.getSpellingLoc(Address->getEndLoc()) == Owner.Args[0].getEnd();
+  }
+
+  void expansionEvent(const OrderingModel::ExpansionInfo &Owner, unsigned Key, const Stmt *S) {
+    auto Known = ByExpansion.find(Key);
+    if (Known != ByExpansion.end()) {
+      noteAddress(Known->second, Owner, S);
+      return;
+    }
+    OrderingEvent E = makeEvent(Kind::OpaqueCall, S);
+    E.Api = Owner.Name;
+    E.At = SM.getExpansionLoc(Owner.Range.getBegin());
+    E.Range = SM.getExpansionRange(Owner.Range).getAsRange();
+    E.Element = nullptr;
+    if (!fromOperation(E, *Owner.Op)) {
+      ByExpansion[Key] = {};
+      return;
+    }
+    if (Owner.Range.getBegin().isFileID())
+      E.NameRange = SourceRange(Owner.Range.getBegin());
+    if (!Owner.Args.empty() && E.What != Kind::Fence) {
+      E.AddressArg = Owner.Args[0];
+      E.AddressText = Owner.ArgTexts[0];
+    }
+    if (Owner.Op->OrderArg >= 0 && static_cast<size_t>(Owner.Op->OrderArg) < Owner.ArgTexts.size()) {
+      std::optional<MemoryOrder> O = Names.orderConstant(Owner.ArgTexts[Owner.Op->OrderArg]);
+      E.Order = O ? *O : MemoryOrder::SeqCst;
+      E.OrderArg = Owner.Args[Owner.Op->OrderArg];
+      E.OrderText = Owner.ArgTexts[Owner.Op->OrderArg];
+    }
+    size_t Index = Events.size();
+    add(std::move(E));
+    ExpansionState State;
+    State.Event = Index;
+    noteAddress(State, Owner, S);
+    ByExpansion[Key] = State;
+  }
+
+  void call(const Stmt *S, const ApiNames::Operation &Op, const Expr *Object, llvm::ArrayRef<const Expr *> Args,
+            const std::string &Api) {
+    OrderingEvent E = makeEvent(Kind::OpaqueCall, S);
+    E.Api = Api;
+    if (!fromOperation(E, Op))
+      return;
+    if (Op.OrderArg >= 0) {
+      if (static_cast<size_t>(Op.OrderArg) < Args.size())
+        setOrderArgument(E, Args[Op.OrderArg]);
+      else
+        E.Order = MemoryOrder::SeqCst;
+    }
+    if (Object)
+      setLocation(E, Object);
+    else if (!Args.empty() && E.What != Kind::Fence)
+      setLocation(E, Args[0]);
+    add(std::move(E));
+  }
+
+  void plain(const Stmt *S, const OrderingModel::ExpansionInfo *Alias = nullptr) {
+    if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
+      if (const ApiNames::Operation *Op = Names.operation(AE->getOpAsString().str())) {
+        OrderingEvent E = makeEvent(Kind::OpaqueCall, S);
+        E.Api = AE->getOpAsString().str();
+        if (fromOperation(E, *Op)) {
+          if (Alias) {
+            E.Api = Alias->Name;
+            E.Dialect = Alias->Op->Dialect;
+          }
+          if (Op->OrderArg >= 0) // not __c11_atomic_init, whose operands hold no order
+            setOrderArgument(E, AE->getOrder());
+          setLocation(E, AE->getPtr());
+          add(std::move(E));
+        }
+      }
+      return;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+      memberCall(MC, MC->getImplicitObjectArgument(), MC->getMethodDecl(),
+                 llvm::ArrayRef<const Expr *>(MC->getArgs(), MC->getNumArgs()));
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+      if (MD && OC->getNumArgs() > 0) {
+        memberCall(OC, OC->getArg(0), MD, llvm::ArrayRef<const Expr *>(OC->getArgs() + 1, OC->getNumArgs() - 1));
+        return;
+      }
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      llvm::ArrayRef<const Expr *> Args(CE->getArgs(), CE->getNumArgs());
+      if (!Callee) {
+        add(makeEvent(Kind::OpaqueCall, S));
+        return;
+      }
+      std::string Name = Callee->getNameAsString();
+      const ApiNames::Operation *Op = Names.operation(Callee->getQualifiedNameAsString());
+      if (!Op)
+        Op = Names.operation(Name);
+      if (Op) {
+        call(S, *Op, nullptr, Args, Alias ? Alias->Name : Name);
+        if (Alias && !Events.empty())
+          Events.back().Dialect = Alias->Op->Dialect;
+        return;
+      }
+      if (Callee->getBuiltinID() != 0)
+        return; // __builtin_expect and friends; the atomic ones are AtomicExprs
+      if (CallMayOrder(Callee))
+        add(makeEvent(Kind::OpaqueCall, S));
+      return;
+    }
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+      const CXXConstructorDecl *Ctor = CC->getConstructor();
+      if (!Ctor || Ctor->isTrivial())
+        return;
+      // A guard constructed from a lock (std::lock_guard, std::unique_lock): a critical section
+      // until its destructor.
+      for (const Expr *Arg : CC->arguments())
+        if (Sync.kindOfType(Arg->getType()) == SyncKind::Lock) {
+          add(makeEvent(Kind::LockAcquire, S));
+          PendingGuard = true;
+          return;
+        }
+      if (CallMayOrder(Ctor))
+        add(makeEvent(Kind::OpaqueCall, S));
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasInit() && !V->hasGlobalStorage()) {
+          if (PendingGuard) {
+            Guards.insert(V);
+            PendingGuard = false;
+          }
+          assignedTo(V, V->getInit());
+        }
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (!BO->isAssignmentOp())
+        return;
+      const Expr *LHS = strip(BO->getLHS());
+      if (const auto *R = dyn_cast<DeclRefExpr>(LHS))
+        if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && !V->hasGlobalStorage()) {
+          assignedTo(V, BO->getRHS());
+          return;
+        }
+      access(S, BO->getLHS(), BO->isCompoundAssignmentOp() ? Kind::Rmw : Kind::Store);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp())
+        access(S, UO->getSubExpr(), Kind::Rmw);
+      return;
+    }
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
+      if (IC->getCastKind() != CK_LValueToRValue)
+        return;
+      const Expr *Sub = IC->getSubExpr();
+      if (const auto *R = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+        if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && Fresh.count(V) && !BaseUses.count(IC))
+          Fresh.erase(V); // the new object's address escapes: it may be published
+      access(S, Sub, Kind::Load);
+    }
+  }
+
+  void memberCall(const Expr *S, const Expr *Object, const CXXMethodDecl *MD, llvm::ArrayRef<const Expr *> Args) {
+    if (!MD || !Object)
+      return;
+    QualType T = Object->IgnoreImpCasts()->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    const ApiNames::Operation *Op = nullptr;
+    std::string Method = MD->getNameAsString();
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      Op = Names.methodOperation(className(RD), Method);
+    if (!Op)
+      Op = Names.methodOperation(className(MD->getParent()), Method);
+    if (Op) {
+      call(S, *Op, Object, Args, Method);
+      return;
+    }
+    if (isa<CXXConversionDecl>(MD) && Sync.kindOfType(T) == SyncKind::Atomic) {
+      // Reading an atomic object by conversion is a seq_cst load ([atomics.types.operations]).
+      OrderingEvent E = makeEvent(Kind::Load, S);
+      E.How = Access::Atomic;
+      E.Order = MemoryOrder::SeqCst;
+      setLocation(E, Object);
+      add(std::move(E));
+      return;
+    }
+    if (Sync.kindOfType(T) == SyncKind::Lock)
+      return; // a lock's other methods (try_lock_for, native_handle) order nothing we model
+    if (CallMayOrder(MD))
+      add(makeEvent(Kind::OpaqueCall, S));
+  }
+
+  /// A plain access of an lvalue, or an atomic one when its type is _Atomic.
+  void access(const Stmt *S, const Expr *Lvalue, Kind K) {
+    OrderingEvent E = makeEvent(K, S);
+    setLocation(E, Lvalue);
+    if (E.Location.empty())
+      return;
+    QualType T = Lvalue->getType();
+    if (T->isAtomicType()) {
+      E.How = Access::Atomic;
+      E.Order = MemoryOrder::SeqCst;
+      E.ReturnsValue = true;
+    } else if (T.isVolatileQualified()) {
+      E.How = Access::Volatile;
+    }
+    add(std::move(E));
+  }
+
+  /// V = Value: the load it takes its value from, or the allocation that makes it fresh.
+  void assignedTo(const VarDecl *V, const Expr *Value) {
+    const Expr *Inner = strip(Value);
+    if (!Inner)
+      return;
+    if (isa<CXXNewExpr>(Inner)) {
+      Fresh.insert(V);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(Inner))
+      if (const FunctionDecl *Callee = CE->getDirectCallee())
+        if (const ApiNames::Operation *Op = Names.operation(Callee->getNameAsString()); Op && Op->Op == "allocate") {
+          Fresh.insert(V);
+          return;
+        }
+    SourceRange R = fileRange(Inner);
+    for (auto It = Events.rbegin(); It != Events.rend(); ++It)
+      if (It->isLoad() && It->Range.getBegin() == R.getBegin()) {
+        It->ValueTo = V;
+        return;
+      }
+  }
+
+  const ApiNames &Names;
+  const SyncModel &Sync;
+  ASTContext &AST;
+  SourceManager &SM;
+  const std::map<unsigned, OrderingModel::ExpansionInfo> &Expansions;
+  std::function<bool(const FunctionDecl *)> CallMayOrder;
+  const FunctionDecl *F = nullptr;
+  std::vector<OrderingEvent> Events;
+  std::unordered_map<unsigned, ExpansionState> ByExpansion;
+  std::set<const VarDecl *> Fresh, Guards;
+  std::set<const Expr *> BaseUses;
+  bool PendingGuard = false;
+  int LockDepth = 0;
+};
+
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+public:
+  explicit FunctionCollector(std::vector<const FunctionDecl *> &Out) : Out(Out) {}
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() && !FD->isTemplated())
+      Out.push_back(FD);
+    return true;
+  }
+
+private:
+  std::vector<const FunctionDecl *> &Out;
+};
+
+bool orderingEvent(const OrderingEvent &E) {
+  switch (E.What) {
+  case Kind::Fence:
+    return E.Op != "compiler_barrier";
+  case Kind::LockAcquire:
+  case Kind::LockRelease:
+  case Kind::OpaqueCall:
+    return true;
+  default:
+    return E.Order && *E.Order != MemoryOrder::Relaxed;
+  }
+}
+
+} // namespace
+
+void OrderingModel::build() {
+  if (Built)
+    return;
+  Built = true;
+  std::vector<const FunctionDecl *> Decls;
+  FunctionCollector Collector(Decls);
+  for (Decl *D : AST.getTraversalScope())
+    Collector.TraverseDecl(D);
+
+  // Whether a call to FD may order memory: a function without a body here may hold any
+  // barrier; one with a body does when it has an ordering event (bodies are looked into once).
+  std::map<const FunctionDecl *, bool> MayOrder;
+  std::function<bool(const FunctionDecl *)> CallMayOrder = [&](const FunctionDecl *FD) -> bool {
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def)
+      return true;
+    auto It = MayOrder.find(Def);
+    if (It != MayOrder.end())
+      return It->second;
+    MayOrder[Def] = true; // recursion: assume it may
+    FunctionWalker Walker(Names, Sync, AST, *Expansions, CallMayOrder);
+    std::vector<OrderingEvent> Events = Walker.walk(Def);
+    bool Orders = std::any_of(Events.begin(), Events.end(), orderingEvent);
+    MayOrder[Def] = Orders;
+    return Orders;
+  };
+
+  SourceManager &SM = AST.getSourceManager();
+  for (const FunctionDecl *FD : Decls) {
+    if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())))
+      continue;
+    FunctionWalker Walker(Names, Sync, AST, *Expansions, CallMayOrder);
+    FunctionOrdering FO;
+    FO.Function = FD;
+    FO.Events = Walker.walk(FD);
+    if (!FO.Events.empty())
+      Functions.push_back(std::move(FO));
+  }
+
+  // Pairing: loads of each location, by function.
+  std::map<std::string, std::vector<std::pair<const FunctionOrdering *, size_t>>> Loads;
+  for (const FunctionOrdering &FO : Functions)
+    for (size_t I = 0; I < FO.Events.size(); ++I) {
+      const OrderingEvent &E = FO.Events[I];
+      if (E.isLoad() && !E.Location.empty() && !E.UnderLock)
+        Loads[E.Location].emplace_back(&FO, I);
+    }
+  for (const FunctionOrdering &W : Functions)
+    for (size_t S = 0; S < W.Events.size(); ++S) {
+      const OrderingEvent &Publish = W.Events[S];
+      if (!Publish.isStore() || Publish.Location.empty() || Publish.Private || Publish.UnderLock)
+        continue;
+      auto Readers = Loads.find(Publish.Location);
+      if (Readers == Loads.end())
+        continue;
+      // The data stores before it, latest first per location.
+      std::map<std::string, size_t> DataStores;
+      for (size_t D = 0; D < S; ++D) {
+        const OrderingEvent &E = W.Events[D];
+        if (E.isStore() && !E.Location.empty() && E.Location != Publish.Location && !E.UnderLock)
+          DataStores[E.Location] = D;
+      }
+      if (DataStores.empty())
+        continue;
+      std::set<const FunctionOrdering *> Paired;
+      for (const auto &[R, G] : Readers->second) {
+        if (R == &W || Paired.count(R))
+          continue;
+        OrderingPair P;
+        P.Writer = &W;
+        P.Reader = R;
+        P.Publish = S;
+        P.Guard = G;
+        bool Found = false;
+        std::set<std::string> Seen;
+        for (size_t D = G + 1; D < R->Events.size(); ++D) {
+          const OrderingEvent &E = R->Events[D];
+          if (!E.isLoad() || E.UnderLock || E.Location == Publish.Location)
+            continue;
+          auto Store = DataStores.find(E.Location);
+          if (Store == DataStores.end())
+            continue;
+          if (!Found)
+            P.FirstDataLoad = D;
+          Found = true;
+          P.DataLoads.push_back(D);
+          if (Seen.insert(E.Location).second) {
+            P.Data.push_back(E.LocationText);
+            P.DataStores.push_back(Store->second);
+          }
+        }
+        std::sort(P.DataStores.begin(), P.DataStores.end());
+        if (Found)
+          P.LastDataStore = P.DataStores.back();
+        if (!Found)
+          continue;
+        Paired.insert(R);
+        Pairs.push_back(std::move(P));
+      }
+    }
+}
+
+} // namespace lockwright
+
+namespace lockwright {
+
+namespace {
+
+const char *kindName(Kind K) {
+  switch (K) {
+  case Kind::Load:
+    return "load";
+  case Kind::Store:
+    return "store";
+  case Kind::Rmw:
+    return "rmw";
+  case Kind::Fence:
+    return "fence";
+  case Kind::LockAcquire:
+    return "lock-acquire";
+  case Kind::LockRelease:
+    return "lock-release";
+  case Kind::OpaqueCall:
+    return "opaque-call";
+  }
+  return "";
+}
+
+const char *accessName(Access A) {
+  switch (A) {
+  case Access::Plain:
+    return "plain";
+  case Access::Volatile:
+    return "volatile";
+  case Access::Once:
+    return "once";
+  case Access::Atomic:
+    return "atomic";
+  }
+  return "";
+}
+
+const char *orderName(MemoryOrder O) {
+  static const char *Names[] = {"relaxed", "consume", "acquire", "release", "acq_rel", "seq_cst", "full"};
+  return Names[static_cast<int>(O)];
+}
+
+} // namespace
+
+void OrderingModel::dump(llvm::raw_ostream &OS) {
+  build();
+  SourceManager &SM = AST.getSourceManager();
+  auto Where = [&](SourceLocation L) {
+    if (!L.isValid())
+      return std::string("?");
+    PresumedLoc P = SM.getPresumedLoc(L);
+    return P.isValid() ? std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn()) : std::string("?");
+  };
+  for (const FunctionOrdering &F : Functions) {
+    OS << "function " << F.Function->getQualifiedNameAsString() << "\n";
+    for (size_t I = 0; I < F.Events.size(); ++I) {
+      const OrderingEvent &E = F.Events[I];
+      OS << "  " << I << " " << Where(E.At) << " " << kindName(E.What);
+      if (E.What == Kind::Load || E.What == Kind::Store || E.What == Kind::Rmw)
+        OS << " " << accessName(E.How);
+      if (!E.Op.empty())
+        OS << " op=" << E.Op;
+      if (E.Order)
+        OS << " order=" << orderName(*E.Order);
+      if (!E.Api.empty())
+        OS << " api=" << E.Api;
+      if (!E.LocationText.empty())
+        OS << " loc=" << E.LocationText;
+      if (E.ValueTo)
+        OS << " value->" << E.ValueTo->getName();
+      if (E.Through)
+        OS << " through=" << E.Through->getName();
+      if (E.Private)
+        OS << " private";
+      if (E.UnderLock)
+        OS << " under-lock";
+      OS << "\n";
+    }
+  }
+  for (const OrderingPair &P : Pairs) {
+    OS << "pair writer " << P.Writer->Function->getQualifiedNameAsString() << "#" << P.Publish << " reader "
+       << P.Reader->Function->getQualifiedNameAsString() << "#" << P.Guard << " on "
+       << P.Writer->Events[P.Publish].LocationText << " data";
+    for (const std::string &D : P.Data)
+      OS << " " << D;
+    OS << "\n";
+  }
+}
+
+} // namespace lockwright

@@ -1,0 +1,137 @@
+// The ordering model of a translation unit (DESIGN.md, "The ordering model"):
+// for each function, the ordered events on shared locations (loads, stores,
+// RMWs, fences, lock operations, calls whose effect is unknown), read from its
+// clang::CFG in reverse post-order; and the writer/reader pairs (OFence's idea)
+// that share a publishing location and data locations. Events are named by
+// specs/api only: at API macro expansion sites (the macro's body is never read
+// as text) and from the AST for calls, methods and atomic builtins.
+#ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_ORDERINGMODEL_H
+#define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_ORDERINGMODEL_H
+
+#include "api/ApiNames.h"
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace clang {
+class ASTContext;
+class Decl;
+class FunctionDecl;
+class PPCallbacks;
+class Preprocessor;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace lockwright {
+
+class SyncModel;
+
+struct OrderingEvent {
+  enum class Kind { Load, Store, Rmw, Fence, LockAcquire, LockRelease, OpaqueCall };
+  /// How a load or store is performed.
+  enum class Access { Plain, Volatile, Once, Atomic };
+  using MemoryOrder = ApiNames::MemoryOrder;
+
+  Kind What = Kind::OpaqueCall;
+  Access How = Access::Plain;
+  /// Atomics and ordered accesses: their order (Relaxed for ONCE accesses); fences with an
+  /// order (C11 fences); none for plain and volatile accesses.
+  std::optional<MemoryOrder> Order;
+  /// Fences: the spec's op ("full", "read", "write", "fence", "compiler_barrier",
+  /// "before_atomic", "after_atomic", "acquire_after_ctrl_dep"); ordered accesses: their op.
+  std::string Op;
+  bool ReturnsValue = false; // RMWs: whether the old or new value is returned
+  std::string Api;           // the API name as written; empty for plain C
+  std::string Dialect;
+
+  /// Accesses: the location ("struct ring.prod_tail", "global flag") and how to print it.
+  std::string Location, LocationText;
+  clang::SourceLocation At;   // where a finding about it is reported
+  clang::SourceRange Range;   // the whole access, call or expansion, in the file
+  const clang::Stmt *Element = nullptr; // the CFG element that produced it
+  /// The local the loaded value goes to (`p = rcu_dereference(gp)`), and the local pointer an
+  /// access goes through (`p->data`): an address dependency joins the two.
+  const clang::VarDecl *ValueTo = nullptr, *Through = nullptr;
+  clang::SourceRange BaseRange; // accesses through a pointer expression: that expression
+  /// For fix-its, where written in a file: the API name, the address argument (its text
+  /// too), and the order argument.
+  clang::SourceRange NameRange, AddressArg, OrderArg;
+  std::string AddressText, OrderText;
+  /// Through a pointer to memory this function allocated and has not yet published.
+  bool Private = false;
+  bool UnderLock = false;
+
+  bool isLoad() const;  // reads the location (loads, value-returning RMWs, cmpxchg)
+  bool isStore() const; // writes it (stores, RMWs)
+  bool acquires() const; // an acquire (or stronger) read
+  bool releases() const; // a release (or stronger) write
+};
+
+struct FunctionOrdering {
+  const clang::FunctionDecl *Function = nullptr;
+  std::vector<OrderingEvent> Events;
+};
+
+/// A writer and a reader that meet on a publishing location: the writer stores Data, then
+/// publishes; the reader loads the publishing location (the guard), then loads Data.
+struct OrderingPair {
+  const FunctionOrdering *Writer = nullptr, *Reader = nullptr;
+  size_t Publish = 0, Guard = 0;             // event indices
+  size_t LastDataStore = 0, FirstDataLoad = 0; // the data accesses nearest the publishing pair
+  std::vector<size_t> DataStores, DataLoads;   // every paired data access, in order
+  std::vector<std::string> Data;             // the shared data locations, printable
+};
+
+class OrderingModel {
+public:
+  OrderingModel(const ApiNames &Names, const SyncModel &Sync, clang::ASTContext &AST);
+  ~OrderingModel();
+
+  /// Preprocessor callbacks that record API macro expansions; install before parsing.
+  std::unique_ptr<clang::PPCallbacks> expansionRecorder(clang::Preprocessor &PP);
+
+  /// Builds the events and pairs on first use.
+  const std::vector<FunctionOrdering> &functions();
+  const std::vector<OrderingPair> &pairs();
+
+  /// Whether E orders earlier stores before later stores (a write, full or release fence,
+  /// a fully ordered RMW, a lock release, a call that may hide a barrier).
+  static bool ordersStores(const OrderingEvent &E);
+  /// Whether E orders earlier loads before later loads.
+  static bool ordersLoads(const OrderingEvent &E);
+  /// Whether the pairing shows that the two sides meant to synchronise: some access of the
+  /// pair is marked (ONCE, volatile, atomic) or either side has a fence between.
+  bool intendsSynchronisation(const OrderingPair &P) const;
+  /// Whether the reader's data load at Data depends on the guard's value (p = READ_ONCE(gp); p->x).
+  static bool addressDependent(const OrderingEvent &Guard, const OrderingEvent &Data);
+
+  /// Every function's events and every pair, one per line (--dump-ordering).
+  void dump(llvm::raw_ostream &OS);
+
+  struct ExpansionInfo;
+
+private:
+  void build();
+  const ApiNames &Names;
+  const SyncModel &Sync;
+  clang::ASTContext &AST;
+  bool Built = false;
+  std::vector<FunctionOrdering> Functions;
+  std::vector<OrderingPair> Pairs;
+  std::map<unsigned, ExpansionInfo> *Expansions; // by the macro name's raw location
+  std::unique_ptr<std::map<unsigned, ExpansionInfo>> ExpansionStore;
+};
+
+} // namespace lockwright
+
+#endif

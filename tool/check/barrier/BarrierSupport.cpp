@@ -1,0 +1,381 @@
+#include "barrier/BarrierSupport.h"
+
+#include "spec/SpecLoader.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cctype>
+
+using namespace clang;
+
+namespace lockwright {
+
+using MemoryOrder = ApiNames::MemoryOrder;
+
+namespace {
+
+const char *orderName(MemoryOrder O) {
+  switch (O) {
+  case MemoryOrder::Relaxed:
+    return "relaxed";
+  case MemoryOrder::Consume:
+    return "consume";
+  case MemoryOrder::Acquire:
+    return "acquire";
+  case MemoryOrder::Release:
+    return "release";
+  case MemoryOrder::AcqRel:
+    return "acq_rel";
+  case MemoryOrder::SeqCst:
+    return "seq_cst";
+  case MemoryOrder::Full:
+    return "full";
+  }
+  return "";
+}
+
+/// The innermost statement of a block (a child of a CompoundStmt) whose file range holds At.
+const Stmt *blockStatement(const SourceManager &SM, const Stmt *S, SourceLocation At) {
+  const Stmt *Found = nullptr;
+  if (!S)
+    return nullptr;
+  for (const Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    CharSourceRange R = SM.getExpansionRange(Child->getSourceRange());
+    if (!R.isValid() || SM.isBeforeInTranslationUnit(At, R.getBegin()) || SM.isBeforeInTranslationUnit(R.getEnd(), At))
+      continue;
+    if (isa<CompoundStmt>(S))
+      Found = Child;
+    if (const Stmt *Inner = blockStatement(SM, Child, At))
+      Found = Inner;
+    break;
+  }
+  return Found;
+}
+
+/// The statement holding E when it is nothing but E (`smp_wmb();`), with its end after the ';'.
+std::optional<CharSourceRange> wholeStatement(const CheckContext &Ctx, const FunctionOrdering &F,
+                                              const OrderingEvent &E) {
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  if (!E.Range.isValid() || !E.Range.getBegin().isFileID() || !F.Function->getBody())
+    return std::nullopt;
+  const Stmt *S = blockStatement(SM, F.Function->getBody(), E.Range.getBegin());
+  if (!S || !isa<Expr>(S))
+    return std::nullopt;
+  CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
+  if (R.getBegin() != E.Range.getBegin() || R.getEnd() != E.Range.getEnd())
+    return std::nullopt;
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(R.getEnd(), tok::semi, SM, Ctx.langOpts(), false);
+  if (AfterSemi.isInvalid())
+    return std::nullopt;
+  return CharSourceRange::getCharRange(R.getBegin(), AfterSemi);
+}
+
+/// The block statement holding E, whatever it is.
+std::optional<SourceLocation> statementStart(const CheckContext &Ctx, const FunctionOrdering &F,
+                                             const OrderingEvent &E) {
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  if (!E.At.isValid() || !F.Function->getBody())
+    return std::nullopt;
+  const Stmt *S = blockStatement(SM, F.Function->getBody(), E.At);
+  if (!S)
+    return std::nullopt;
+  SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+  if (!Begin.isFileID())
+    return std::nullopt;
+  return Begin;
+}
+
+/// The whitespace that starts Loc's line.
+std::string indentOf(const SourceManager &SM, SourceLocation Loc) {
+  bool Invalid = false;
+  const char *Data = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid)
+    return "";
+  unsigned Column = SM.getSpellingColumnNumber(Loc);
+  std::string Indent(Data - (Column - 1), Data);
+  for (char &C : Indent)
+    if (C != '\t')
+      C = ' ';
+  return Indent;
+}
+
+/// R widened to its whole line (with the newline) when nothing else is on that line.
+CharSourceRange wholeLines(const SourceManager &SM, CharSourceRange R) {
+  bool Invalid = false;
+  const char *Begin = SM.getCharacterData(R.getBegin(), &Invalid);
+  if (Invalid)
+    return R;
+  const char *End = SM.getCharacterData(R.getEnd(), &Invalid);
+  if (Invalid)
+    return R;
+  unsigned Column = SM.getSpellingColumnNumber(R.getBegin());
+  const char *LineStart = Begin - (Column - 1);
+  for (const char *P = LineStart; P < Begin; ++P)
+    if (*P != ' ' && *P != '\t')
+      return R;
+  const char *P = End;
+  while (*P == ' ' || *P == '\t')
+    ++P;
+  if (*P != '\n')
+    return R;
+  return CharSourceRange::getCharRange(R.getBegin().getLocWithOffset(LineStart - Begin),
+                                       R.getEnd().getLocWithOffset(P + 1 - End));
+}
+
+bool simpleLvalue(const std::string &Text) {
+  for (char C : Text)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_' && C != '.' && C != '-' && C != '>' && C != '[' &&
+        C != ']')
+      return false;
+  return !Text.empty();
+}
+
+} // namespace
+
+std::string describeEvent(const OrderingEvent &E) {
+  bool Load = E.What == OrderingEvent::Kind::Load;
+  if (!E.Api.empty()) {
+    std::string Out = "'" + E.Api + "'";
+    if (!E.OrderText.empty() && E.Order)
+      Out += std::string(" (") + orderName(*E.Order) + ")";
+    return Out;
+  }
+  switch (E.How) {
+  case OrderingEvent::Access::Volatile:
+    return Load ? "a volatile load" : "a volatile store";
+  case OrderingEvent::Access::Atomic:
+    return Load ? "an atomic load" : "an atomic store";
+  default:
+    return Load ? "a plain load" : "a plain store";
+  }
+}
+
+std::string quotedList(const std::vector<std::string> &Items) {
+  std::string Out;
+  size_t Shown = std::min<size_t>(Items.size(), 3);
+  for (size_t I = 0; I < Shown; ++I) {
+    if (I > 0)
+      Out += (I + 1 == Shown && Items.size() == Shown) ? " and " : ", ";
+    Out += "'" + Items[I] + "'";
+  }
+  if (Items.size() > Shown)
+    Out += " and " + std::to_string(Items.size() - Shown) + " more";
+  return Out;
+}
+
+std::string functionLabel(const FunctionOrdering &F) { return "'" + F.Function->getNameAsString() + "'"; }
+
+std::optional<TargetBarrier> targetBarrier(const CheckContext &Ctx, const std::string &Op) {
+  const ResolvedSpec *Spec = Ctx.target().Spec;
+  if (!Spec)
+    return std::nullopt;
+  std::optional<ArchModel::BarrierEffect> Effect = Spec->model().barrierEffect(Op);
+  if (!Effect)
+    return std::nullopt;
+  TargetBarrier B;
+  B.Implementation = Effect->Implementation;
+  auto It = Spec->model().Barriers.find(Op);
+  B.Instruction = It != Spec->model().Barriers.end() ? It->second.Kind != Fence::Form::CompilerOnly
+                                                      : Effect->Implementation.find("compiler") == std::string::npos;
+  return B;
+}
+
+std::vector<FixItHint> strengthenFix(const CheckContext &Ctx, const OrderingEvent &E, MemoryOrder Wanted) {
+  const ApiNames &Names = Ctx.model().names();
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  std::string WantedName = orderName(Wanted);
+  // An order argument: the same spelling with the order's name changed, when that names Wanted.
+  if (E.OrderArg.isValid() && E.OrderArg.getBegin().isFileID() && E.Order == MemoryOrder::Relaxed) {
+    std::string Text = E.OrderText;
+    std::string Lower = Text;
+    for (char &C : Lower)
+      C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+    size_t At = Lower.rfind("relaxed");
+    if (At != std::string::npos) {
+      bool Upper = std::isupper(static_cast<unsigned char>(Text[At]));
+      std::string Replacement = WantedName;
+      if (Upper)
+        for (char &C : Replacement)
+          C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+      std::string NewText = Text.substr(0, At) + Replacement + Text.substr(At + 7);
+      std::string Compact;
+      for (char C : NewText)
+        if (C != ' ')
+          Compact += C;
+      if (Names.orderConstant(Compact) == Wanted)
+        return {FixItHint::CreateReplacement(CharSourceRange::getTokenRange(E.OrderArg), NewText)};
+    }
+    return {};
+  }
+  // A ONCE accessor: its dialect's release store or acquire load, which take an address.
+  if ((E.Op == "write_once" && Wanted == MemoryOrder::Release) ||
+      (E.Op == "read_once" && Wanted == MemoryOrder::Acquire)) {
+    std::optional<std::string> Name =
+        Names.nameFor(E.Dialect, Wanted == MemoryOrder::Release ? "release_store" : "acquire_load");
+    if (!Name || !E.NameRange.isValid() || !E.AddressArg.isValid() || !E.AddressArg.getBegin().isFileID() ||
+        !SM.isWrittenInSameFile(E.NameRange.getBegin(), E.AddressArg.getBegin()))
+      return {};
+    std::vector<FixItHint> Fixes = {
+        FixItHint::CreateReplacement(CharSourceRange::getTokenRange(E.NameRange), *Name)};
+    if (simpleLvalue(E.AddressText)) {
+      Fixes.push_back(FixItHint::CreateInsertion(E.AddressArg.getBegin(), "&"));
+    } else {
+      Fixes.push_back(FixItHint::CreateInsertion(E.AddressArg.getBegin(), "&("));
+      Fixes.push_back(FixItHint::CreateInsertion(
+          Lexer::getLocForEndOfToken(E.AddressArg.getEnd(), 0, SM, Ctx.langOpts()), ")"));
+    }
+    return Fixes;
+  }
+  return {};
+}
+
+std::vector<FixItHint> moveBarrierFix(const CheckContext &Ctx, const FunctionOrdering &F,
+                                      const OrderingEvent &Barrier, const OrderingEvent &Target,
+                                      SourceLocation NotBefore) {
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  std::optional<CharSourceRange> Statement = wholeStatement(Ctx, F, Barrier);
+  std::optional<SourceLocation> Before = statementStart(Ctx, F, Target);
+  if (!Statement || !Before || !SM.isWrittenInSameFile(Statement->getBegin(), *Before))
+    return {};
+  if (NotBefore.isValid() && SM.isBeforeInTranslationUnit(*Before, NotBefore))
+    return {}; // the statement holding Target also holds the access the barrier must follow
+  std::string Text = Lexer::getSourceText(*Statement, SM, Ctx.langOpts()).str();
+  return {FixItHint::CreateRemoval(wholeLines(SM, *Statement)),
+          FixItHint::CreateInsertion(*Before, Text + "\n" + indentOf(SM, *Before))};
+}
+
+std::vector<FixItHint> removeBarrierFix(const CheckContext &Ctx, const FunctionOrdering &F,
+                                        const OrderingEvent &Barrier) {
+  std::optional<CharSourceRange> Statement = wholeStatement(Ctx, F, Barrier);
+  if (!Statement)
+    return {};
+  return {FixItHint::CreateRemoval(wholeLines(Ctx.ast().getSourceManager(), *Statement))};
+}
+
+std::vector<FixItHint> replaceBarrierFix(const CheckContext &Ctx, const FunctionOrdering &F,
+                                         const OrderingEvent &Barrier, const std::string &Replacement) {
+  if (!wholeStatement(Ctx, F, Barrier))
+    return {};
+  return {FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Barrier.Range), Replacement)};
+}
+
+} // namespace lockwright
+
+namespace lockwright {
+
+using Kind = OrderingEvent::Kind;
+
+bool storesOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
+  const OrderingEvent &Publish = F.Events[To];
+  if (Publish.releases())
+    return true;
+  for (size_t I = From + 1; I < To; ++I) {
+    const OrderingEvent &E = F.Events[I];
+    if (OrderingModel::ordersStores(E))
+      return true;
+    // smp_mb__before_atomic() orders what precedes it with the RMW that follows.
+    if (Publish.What == Kind::Rmw && E.What == Kind::Fence && E.Op == "before_atomic")
+      return true;
+  }
+  return false;
+}
+
+bool loadsOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
+  const OrderingEvent &Guard = F.Events[From];
+  if (Guard.acquires())
+    return true;
+  for (size_t I = From + 1; I < To; ++I) {
+    const OrderingEvent &E = F.Events[I];
+    if (OrderingModel::ordersLoads(E))
+      return true;
+    if (Guard.What == Kind::Rmw && E.What == Kind::Fence && E.Op == "after_atomic")
+      return true;
+  }
+  return false;
+}
+
+bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P) {
+  const OrderingEvent &Guard = P.Reader->Events[P.Guard];
+  for (size_t D : P.DataLoads)
+    if (!OrderingModel::addressDependent(Guard, P.Reader->Events[D]))
+      return false;
+  if (Guard.Order == ApiNames::MemoryOrder::Consume || Guard.How == OrderingEvent::Access::Once)
+    return true; // READ_ONCE and rcu_dereference keep address dependencies on every architecture
+  const ResolvedSpec *Spec = Ctx.target().Spec;
+  return Spec && Spec->model().DependencyOrdering.Value;
+}
+
+namespace {
+
+bool storeFence(const OrderingEvent &E) {
+  if (E.What != Kind::Fence)
+    return false;
+  return E.Op == "write" || E.Op == "full" || (E.Op == "fence" && E.releases());
+}
+
+bool loadFence(const OrderingEvent &E) {
+  if (E.What != Kind::Fence)
+    return false;
+  return E.Op == "read" || E.Op == "full" || E.Op == "acquire_after_ctrl_dep" || (E.Op == "fence" && E.acquires());
+}
+
+bool anyBetween(const FunctionOrdering &F, size_t From, size_t To, bool (OrderingEvent::*What)() const) {
+  for (size_t I = From; I < To && I < F.Events.size(); ++I)
+    if ((F.Events[I].*What)())
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<size_t> misplacedWriteBarrier(const OrderingPair &P) {
+  const FunctionOrdering &W = *P.Writer;
+  if (storesOrderedBetween(W, P.LastDataStore, P.Publish))
+    return std::nullopt;
+  size_t FirstData = P.DataStores.front();
+  for (size_t I = 0; I < W.Events.size(); ++I) {
+    const OrderingEvent &B = W.Events[I];
+    if (!storeFence(B) || (I > FirstData && I < P.Publish))
+      continue;
+    // A full fence that orders a later load (store buffering) is there for that.
+    if (B.Op != "write" && B.Op != "fence" && anyBetween(W, I + 1, W.Events.size(), &OrderingEvent::isLoad))
+      continue;
+    return I;
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> misplacedReadBarrier(const OrderingPair &P) {
+  const FunctionOrdering &R = *P.Reader;
+  if (loadsOrderedBetween(R, P.Guard, P.FirstDataLoad))
+    return std::nullopt;
+  for (size_t I = 0; I < R.Events.size(); ++I) {
+    const OrderingEvent &B = R.Events[I];
+    if (!loadFence(B) || (I > P.Guard && I < P.FirstDataLoad))
+      continue;
+    // A full fence after a store orders that store (store buffering): it is there for that.
+    if (B.Op == "full" && anyBetween(R, 0, I, &OrderingEvent::isStore))
+      continue;
+    return I;
+  }
+  return std::nullopt;
+}
+
+std::string hardwareNote(const CheckContext &Ctx, bool Stores) {
+  std::optional<TargetBarrier> B = targetBarrier(Ctx, Stores ? "write" : "read");
+  if (!B)
+    return "";
+  const char *What = Stores ? "stores" : "loads";
+  if (B->Instruction)
+    return "on " + Ctx.target().label() + " the hardware reorders " + What + " (a " +
+           (Stores ? std::string("write") : std::string("read")) + " barrier is " + B->Implementation + ")";
+  return "on " + Ctx.target().label() + " the hardware keeps " + What + " in order, but the compiler may reorder them";
+}
+
+} // namespace lockwright

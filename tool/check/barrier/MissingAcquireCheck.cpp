@@ -1,0 +1,32 @@
+#include "barrier/MissingAcquireCheck.h"
+
+#include <set>
+
+namespace lockwright {
+
+void MissingAcquireCheck::judge(OrderingModel &Model) {
+  std::set<const OrderingEvent *> Reported;
+  for (const OrderingPair &P : Model.pairs()) {
+    const OrderingEvent &Publish = P.Writer->Events[P.Publish];
+    const OrderingEvent &Guard = P.Reader->Events[P.Guard];
+    if (Reported.count(&Guard) || !Model.intendsSynchronisation(P) ||
+        loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(context(), P) ||
+        misplacedReadBarrier(P))
+      continue;
+    Reported.insert(&Guard);
+    const OrderingEvent &Data = P.Reader->Events[P.FirstDataLoad];
+    std::vector<CheckContext::Note> Notes = {
+        {Data.At, "the load of '" + Data.LocationText + "' it guards"},
+        {Publish.At, "paired with this store to '" + Publish.LocationText + "' in " + functionLabel(*P.Writer) +
+                         ", after it writes " + quotedList(P.Data)}};
+    if (std::string Hw = hardwareNote(context(), false); !Hw.empty())
+      Notes.push_back({Guard.At, Hw});
+    report(Guard.At,
+           "%0 of '%1' guards the loads of %2 with no acquire ordering: they may read values older than the '%1' "
+           "it saw",
+           {describeEvent(Guard), Guard.LocationText, quotedList(P.Data)}, Notes,
+           strengthenFix(context(), Guard, ApiNames::MemoryOrder::Acquire));
+  }
+}
+
+} // namespace lockwright

@@ -1,0 +1,19 @@
+#ifndef LOCKWRIGHT_TOOL_CHECK_BARRIER_MISSING_ACQUIRE_CHECK_H
+#define LOCKWRIGHT_TOOL_CHECK_BARRIER_MISSING_ACQUIRE_CHECK_H
+
+#include "barrier/BarrierSupport.h"
+
+namespace lockwright {
+
+/// See docs/checks/barrier-missing-acquire.md.
+class MissingAcquireCheck : public OrderingCheck {
+public:
+  using OrderingCheck::OrderingCheck;
+
+protected:
+  void judge(OrderingModel &Model) override;
+};
+
+} // namespace lockwright
+
+#endif
