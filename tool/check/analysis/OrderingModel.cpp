@@ -178,8 +178,9 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
   }
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(R->getDecl());
-    if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None)
-      return L;
+    if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None || V->isConstexpr() ||
+        V->getType().isConstQualified())
+      return L; // local, thread-local or constant: no other thread writes it
     L.Key = "global " + V->getQualifiedNameAsString();
     L.Text = V->getNameAsString();
     return L;
