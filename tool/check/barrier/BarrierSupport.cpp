@@ -65,7 +65,7 @@ std::optional<CharSourceRange> wholeStatement(const CheckContext &Ctx, const Fun
   if (!E.Range.isValid() || !E.Range.getBegin().isFileID() || !F.Function->getBody())
     return std::nullopt;
   const Stmt *S = blockStatement(SM, F.Function->getBody(), E.Range.getBegin());
-  if (!S || !isa<Expr>(S))
+  if (!S)
     return std::nullopt;
   CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
   if (R.getBegin() != E.Range.getBegin() || R.getEnd() != E.Range.getEnd())
