@@ -11,6 +11,7 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -47,6 +48,7 @@ struct OrderingModel::ExpansionInfo {
   SourceRange Range;                 // the invocation, as the preprocessor saw it
   std::vector<SourceRange> Args;     // spelling ranges (invalid when not spelled in a file)
   std::vector<std::string> ArgTexts; // the tokens of each argument, joined
+  bool FunctionLike = true;
 };
 
 namespace {
@@ -56,7 +58,8 @@ public:
   ExpansionRecorder(const ApiNames &Names, Preprocessor &PP, std::map<unsigned, OrderingModel::ExpansionInfo> &Out)
       : Names(Names), PP(PP), Out(Out) {}
 
-  void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
+  void MacroExpands(const Token &NameTok, const MacroDefinition &Definition, SourceRange Range,
+                    const MacroArgs *Args) override {
     const ApiNames::Operation *Op = Names.operation(NameTok.getIdentifierInfo()->getName().str());
     if (!Op)
       return;
@@ -64,6 +67,8 @@ public:
     Info.Name = NameTok.getIdentifierInfo()->getName().str();
     Info.Op = Op;
     Info.Range = Range;
+    if (const MacroInfo *MI = Definition.getMacroInfo())
+      Info.FunctionLike = MI->isFunctionLike();
     SourceManager &SM = PP.getSourceManager();
     if (Args)
       for (unsigned I = 0; I < Args->getNumMacroArguments(); ++I) {
@@ -538,18 +543,10 @@ private:
     auto [Owner, Key] = ownerOf(S->getBeginLoc());
     if (!Owner || argumentOf(S, *Owner) >= 0)
       plain(S);
-    else if (Owner->Args.empty() && (isa<AtomicExpr>(S) || isa<CallExpr>(S)))
+    else if (!Owner->FunctionLike && (isa<AtomicExpr>(S) || isa<CallExpr>(S)))
       plain(S, Owner); // `#define atomic_store_explicit __c11_atomic_store`: the call has the arguments
-    else if (!Owner->Args.empty() || !isa<Expr>(S) || ownsNoCall(*Owner))
+    else if (Owner->FunctionLike)
       expansionEvent(*Owner, Key, S);
-  }
-
-  /// An object-like API macro that is not a callee (`#define smp_mb__after_atomic barrier()`
-  /// would be): its expansion is the event.
-  static bool ownsNoCall(const OrderingModel::ExpansionInfo &Owner) {
-    const std::string &O = Owner.Op->Op;
-    return O == "full" || O == "read" || O == "write" || O == "compiler_barrier" || O == "before_atomic" ||
-           O == "after_atomic" || O == "acquire_after_ctrl_dep" || O == "cpu_relax";
   }
 
   static constexpr size_t NotAnEvent = ~size_t(0);
