@@ -2,11 +2,13 @@
 
 Every name the API table lists must be defined by the generated headers
 (as a macro, function or type, or in the C++ namespace), and every public
-C name the headers define must be listed, so the checker's view of lockwright's own names never
+C name the headers define must be listed (a listed pattern, such as the internal per-size
+helpers, must match at least one generated name), so the checker's view of lockwright's own names never
 drifts from what `lockwright gen` emits.
 
 usage: check_api_names.py API_YAML HEADER_DIR PREFIX
 """
+import fnmatch
 import os
 import re
 import sys
@@ -26,7 +28,7 @@ def main():
 
     listed = {n.replace("{prefix}", prefix).replace("{PREFIX}", prefix.upper()) for n in names}
     macros = set(re.findall(r"^#define (\w+)", text, re.M))
-    functions = set(re.findall(r"^static __inline__ [^(]*?\b(\w+)\(", text, re.M))
+    functions = set(re.findall(r"^(?:static __inline__|LW__INLINE) [^(]*?\b(\w+)\(", text, re.M))
     functions |= set(re.findall(r"^(?:void|int) (\w+)\(", text, re.M))  # extern prototypes
     types = set(re.findall(r"^typedef .*?\b(\w+);", text, re.M)) | set(re.findall(r"^} [^;]*?\b(\w+);", text, re.M))
     c_names = macros | functions | types
@@ -46,6 +48,10 @@ def main():
         if "::" in name:
             if name.split("::", 1)[1] not in namespace_names:
                 problems.append("listed but not generated: " + name)
+        elif "*" in name:
+            # A pattern (the internal per-size helpers): it must name something generated.
+            if not any(fnmatch.fnmatchcase(n, name) for n in c_names):
+                problems.append("listed but matches nothing generated: " + name)
         elif name not in c_names:
             problems.append("listed but not generated: " + name)
     for name in sorted(public - listed):

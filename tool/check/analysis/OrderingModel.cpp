@@ -28,6 +28,16 @@ using Kind = OrderingEvent::Kind;
 using Access = OrderingEvent::Access;
 using MemoryOrder = ApiNames::MemoryOrder;
 
+bool FunctionOrdering::mentions(SourceRange Range, const VarDecl *V, const SourceManager &SM) const {
+  if (!Range.isValid())
+    return false;
+  for (const auto &[Loc, Var] : Mentions)
+    if (Var == V && !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc))
+      return true;
+  return false;
+}
+
 bool OrderingEvent::isLoad() const { return What == Kind::Load || What == Kind::Rmw; }
 bool OrderingEvent::isStore() const { return What == Kind::Store || What == Kind::Rmw; }
 
@@ -112,6 +122,11 @@ std::string recordName(const RecordDecl *R) {
   return Space == std::string::npos ? Label : Label.substr(Space + 1);
 }
 
+/// What a local pointer V of F points to: a location known within F only.
+std::string localPointee(const VarDecl *V, const FunctionDecl *F) {
+  return "*" + V->getNameAsString() + "@" + F->getQualifiedNameAsString();
+}
+
 /// A shared location an lvalue designates; empty Key for a local object.
 struct LocationOf {
   std::string Key, Text;
@@ -133,7 +148,7 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
     if (const auto *R = dyn_cast<DeclRefExpr>(Base); R && R->getType()->isPointerType()) {
       // p[i] through a pointer: the pointee, as *p.
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && !V->hasGlobalStorage()) {
-        L.Key = "*" + V->getNameAsString() + "@" + F->getNameAsString();
+        L.Key = localPointee(V, F);
         L.Text = V->getNameAsString() + "[]";
         L.Through = V;
         L.Base = Base;
@@ -212,13 +227,43 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
         L.Key = "*global " + V->getQualifiedNameAsString();
       } else {
         // *p for a local pointer: known within this function only.
-        L.Key = "*" + V->getNameAsString() + "@" + F->getQualifiedNameAsString();
+        L.Key = localPointee(V, F);
         L.Through = V;
       }
       L.Text = "*" + V->getNameAsString();
       L.Base = Ptr;
       return L;
     }
+  }
+  return L;
+}
+
+/// The location a pointer expression points to: X for &X, else what *E designates.
+LocationOf pointeeOf(const Expr *E, const FunctionDecl *F) {
+  const Expr *Inner = strip(E);
+  if (!Inner)
+    return {};
+  if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_AddrOf)
+    return locationOf(U->getSubExpr(), F);
+  LocationOf L;
+  if (const auto *R = dyn_cast<DeclRefExpr>(Inner)) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (!V)
+      return L;
+    L.Key = V->hasGlobalStorage() ? "*global " + V->getQualifiedNameAsString() : localPointee(V, F);
+    L.Text = "*" + V->getNameAsString();
+    L.Through = V->hasGlobalStorage() ? nullptr : V;
+    L.Base = Inner;
+    return L;
+  }
+  if (isa<MemberExpr>(Inner) || isa<ArraySubscriptExpr>(Inner)) {
+    L = locationOf(Inner, F);
+    if (L.Key.empty())
+      return L;
+    L.Key = "*" + L.Key;
+    L.Text = "*" + L.Text;
+    L.Through = nullptr;
+    L.Base = Inner;
   }
   return L;
 }
@@ -308,14 +353,19 @@ bool OrderingModel::intendsSynchronisation(const OrderingPair &P) const {
 
 namespace {
 
+/// The events of a callee's body, or null where it has none here (or is being walked).
+using CalleeSummaries = std::function<const std::vector<OrderingEvent> *(const FunctionDecl *)>;
+
+bool orderingEvent(const OrderingEvent &E);
+
 /// Walks one function's CFG and lists its events.
 class FunctionWalker {
 public:
   FunctionWalker(const ApiNames &Names, const SyncModel &Sync, ASTContext &AST,
                  const std::map<unsigned, OrderingModel::ExpansionInfo> &Expansions,
-                 std::function<bool(const FunctionDecl *)> CallMayOrder)
+                 CalleeSummaries Summaries)
       : Names(Names), Sync(Sync), AST(AST), SM(AST.getSourceManager()), Expansions(Expansions),
-        CallMayOrder(std::move(CallMayOrder)) {}
+        Summaries(std::move(Summaries)) {}
 
   std::vector<OrderingEvent> walk(const FunctionDecl *FD) {
     F = FD;
@@ -539,6 +589,9 @@ private:
   }
 
   void element(const Stmt *S) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && !V->hasGlobalStorage())
+        Mentions.emplace_back(SM.getFileLoc(R->getLocation()), V);
     // Tokens of a macro argument are the caller's: only the macro's body makes its event.
     auto [Owner, Key] = ownerOf(S->getBeginLoc());
     if (!Owner || argumentOf(S, *Owner) >= 0)
@@ -691,8 +744,7 @@ private:
       }
       if (Callee->getBuiltinID() != 0)
         return; // __builtin_expect and friends; the atomic ones are AtomicExprs
-      if (CallMayOrder(Callee))
-        add(makeEvent(Kind::OpaqueCall, S));
+      callInto(S, Callee, Args);
       return;
     }
     if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
@@ -707,8 +759,7 @@ private:
           PendingGuard = true;
           return;
         }
-      if (CallMayOrder(Ctor))
-        add(makeEvent(Kind::OpaqueCall, S));
+      callInto(S, Ctor, llvm::ArrayRef<const Expr *>(CC->getArgs(), CC->getNumArgs()));
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -777,8 +828,67 @@ private:
     }
     if (Sync.kindOfType(T) == SyncKind::Lock)
       return; // a lock's other methods (try_lock_for, native_handle) order nothing we model
-    if (CallMayOrder(MD))
+    callInto(S, MD, Args);
+  }
+
+  /// A call of a function that is not an API operation: its body's events, seen at the call
+  /// (a helper such as `lw__xchg_acq_rel_ptr(&l->tail, v)` is the exchange on l->tail); an
+  /// opaque call where there is no body or it is too large to inline.
+  void callInto(const Stmt *S, const FunctionDecl *Callee, llvm::ArrayRef<const Expr *> Args) {
+    const std::vector<OrderingEvent> *Summary = Summaries(Callee);
+    if (!Summary) {
       add(makeEvent(Kind::OpaqueCall, S));
+      return;
+    }
+    constexpr size_t InlineLimit = 16;
+    if (Summary->size() > InlineLimit) {
+      if (std::any_of(Summary->begin(), Summary->end(), orderingEvent))
+        add(makeEvent(Kind::OpaqueCall, S));
+      return;
+    }
+    const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
+    std::string CalleeSuffix = "@" + Def->getQualifiedNameAsString();
+    OrderingEvent Site = makeEvent(Kind::OpaqueCall, S);
+    for (OrderingEvent E : *Summary) {
+      E.At = Site.At;
+      E.Range = Site.Range;
+      E.Element = S;
+      E.NameRange = E.AddressArg = E.OrderArg = SourceRange();
+      E.AddressText.clear();
+      E.OrderText.clear();
+      E.ValueTo = nullptr;
+      E.UnderLock = false;
+      E.Private = false;
+      if (E.Api.empty() || E.What == Kind::OpaqueCall)
+        E.Api = Def->getNameAsString();
+      const auto *Param = dyn_cast_or_null<ParmVarDecl>(E.Through);
+      unsigned Index = Param ? Param->getFunctionScopeIndex() : 0;
+      bool Substituted = false;
+      if (Param && Index < Args.size() && Param->getDeclContext() == Def) {
+        const Expr *Arg = Args[Index];
+        if (E.Location == localPointee(Param, Def)) {
+          LocationOf L = pointeeOf(Arg, F);
+          E.Location = L.Key;
+          E.LocationText = L.Text;
+          E.Through = L.Through;
+          E.BaseRange = L.Base ? fileRange(L.Base) : SourceRange();
+        } else {
+          const Expr *Inner = strip(Arg);
+          const auto *R = dyn_cast_or_null<DeclRefExpr>(Inner);
+          const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+          E.Through = V && !V->hasGlobalStorage() ? V : nullptr;
+          E.BaseRange = fileRange(Arg);
+        }
+        Substituted = true;
+      }
+      if (!Substituted) {
+        E.Through = nullptr;
+        if (E.Location.size() > CalleeSuffix.size() &&
+            E.Location.compare(E.Location.size() - CalleeSuffix.size(), CalleeSuffix.size(), CalleeSuffix) == 0)
+          E.Location.clear(); // what a local of the callee points to
+      }
+      add(std::move(E));
+    }
   }
 
   /// A plain access of an lvalue, or an atomic one when its type is _Atomic.
@@ -826,9 +936,14 @@ private:
   ASTContext &AST;
   SourceManager &SM;
   const std::map<unsigned, OrderingModel::ExpansionInfo> &Expansions;
-  std::function<bool(const FunctionDecl *)> CallMayOrder;
+  CalleeSummaries Summaries;
   const FunctionDecl *F = nullptr;
   std::vector<OrderingEvent> Events;
+
+public:
+  std::vector<std::pair<SourceLocation, const VarDecl *>> Mentions;
+
+private:
   std::unordered_map<unsigned, ExpansionState> ByExpansion;
   std::set<const VarDecl *> Fresh, Guards;
   std::set<const Expr *> BaseUses;
@@ -873,37 +988,78 @@ void OrderingModel::build() {
   for (Decl *D : AST.getTraversalScope())
     Collector.TraverseDecl(D);
 
-  // Whether a call to FD may order memory: a function without a body here may hold any
-  // barrier; one with a body does when it has an ordering event (bodies are looked into once).
-  std::map<const FunctionDecl *, bool> MayOrder;
-  std::function<bool(const FunctionDecl *)> CallMayOrder = [&](const FunctionDecl *FD) -> bool {
+  // Bodies, walked once: a callee's events are seen at its calls. Null for a function
+  // without a body here, or while its own walk is under way (recursion).
+  std::map<const FunctionDecl *, std::unique_ptr<FunctionOrdering>> Walked;
+  std::set<const FunctionDecl *> Walking;
+  std::function<const FunctionOrdering *(const FunctionDecl *)> WalkOnce;
+  CalleeSummaries Summary = [&](const FunctionDecl *FD) -> const std::vector<OrderingEvent> * {
+    const FunctionOrdering *FO = WalkOnce(FD);
+    return FO ? &FO->Events : nullptr;
+  };
+  WalkOnce = [&](const FunctionDecl *FD) -> const FunctionOrdering * {
     const FunctionDecl *Def = nullptr;
-    if (!FD->hasBody(Def) || !Def)
-      return true;
-    auto It = MayOrder.find(Def);
-    if (It != MayOrder.end())
-      return It->second;
-    MayOrder[Def] = true; // recursion: assume it may
-    FunctionWalker Walker(Names, Sync, AST, *Expansions, CallMayOrder);
-    std::vector<OrderingEvent> Events = Walker.walk(Def);
-    bool Orders = std::any_of(Events.begin(), Events.end(), orderingEvent);
-    MayOrder[Def] = Orders;
-    return Orders;
+    if (!FD->hasBody(Def) || !Def || Walking.count(Def))
+      return nullptr;
+    auto It = Walked.find(Def);
+    if (It != Walked.end())
+      return It->second.get();
+    Walking.insert(Def);
+    FunctionWalker Walker(Names, Sync, AST, *Expansions, Summary);
+    auto FO = std::make_unique<FunctionOrdering>();
+    FO->Function = Def;
+    FO->Events = Walker.walk(Def);
+    FO->Mentions = std::move(Walker.Mentions);
+    Walking.erase(Def);
+    return (Walked[Def] = std::move(FO)).get();
   };
 
   SourceManager &SM = AST.getSourceManager();
   for (const FunctionDecl *FD : Decls) {
     if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())))
       continue;
-    FunctionWalker Walker(Names, Sync, AST, *Expansions, CallMayOrder);
-    FunctionOrdering FO;
+    const FunctionOrdering *Walk = WalkOnce(FD);
+    if (!Walk || Walk->Events.empty())
+      continue;
+    FunctionOrdering FO = *Walk;
     FO.Function = FD;
-    FO.Events = Walker.walk(FD);
-    if (!FO.Events.empty())
-      Functions.push_back(std::move(FO));
+    // An initialiser (a constructor, or an API's init function) writes an object no other
+    // thread can reach yet: its stores publish nothing.
+    const ApiNames::Operation *Op = Names.operation(FD->getNameAsString());
+    if (isa<CXXConstructorDecl>(FD) || (Op && (Op->Op == "lock_init" || Op->Op == "atomic_init")))
+      for (OrderingEvent &E : FO.Events)
+        E.Private = true;
+    Functions.push_back(std::move(FO));
   }
+  pair();
+}
 
-  // Pairing: loads of each location, by function.
+namespace {
+
+/// Whether a writer's data store and its publishing store concern one object: not when they
+/// go through two different local pointers (`node->next` and `l->tail`), unless the publishing
+/// store names the data's pointer (it publishes it: `xchg(&l->tail, node)`).
+bool publishesData(const FunctionOrdering &W, const OrderingEvent &Publish, const OrderingEvent &Data,
+                   const SourceManager &SM) {
+  if (!Publish.Through || !Data.Through || Publish.Through == Data.Through)
+    return true;
+  return W.mentions(Publish.Range, Data.Through, SM);
+}
+
+/// Whether a reader's access after the guard reads what the guard leads to: the same object,
+/// or one the guard's value points to (`p = READ_ONCE(head); p->key`); not an object the reader
+/// held already (its own queue node).
+bool guardedBy(const OrderingEvent &Guard, const OrderingEvent &Data) {
+  if (!Guard.Through || !Data.Through || Guard.Through == Data.Through)
+    return true;
+  return Guard.ValueTo == Data.Through;
+}
+
+} // namespace
+
+void OrderingModel::pair() {
+  SourceManager &SM = AST.getSourceManager();
+  // Loads of each location, by function.
   std::map<std::string, std::vector<std::pair<const FunctionOrdering *, size_t>>> Loads;
   for (const FunctionOrdering &FO : Functions)
     for (size_t I = 0; I < FO.Events.size(); ++I) {
@@ -919,47 +1075,52 @@ void OrderingModel::build() {
       auto Readers = Loads.find(Publish.Location);
       if (Readers == Loads.end())
         continue;
-      // The data stores before it, latest first per location.
+      // The data stores before it, latest per location.
       std::map<std::string, size_t> DataStores;
       for (size_t D = 0; D < S; ++D) {
         const OrderingEvent &E = W.Events[D];
-        if (E.isStore() && !E.Location.empty() && E.Location != Publish.Location && !E.UnderLock)
+        if (E.isStore() && !E.Location.empty() && E.Location != Publish.Location && !E.UnderLock &&
+            publishesData(W, Publish, E, SM))
           DataStores[E.Location] = D;
       }
       if (DataStores.empty())
         continue;
       std::set<const FunctionOrdering *> Paired;
       for (const auto &[R, G] : Readers->second) {
-        if (R == &W || Paired.count(R))
+        if (Paired.count(R) || (R == &W && G != S && G < S))
           continue;
+        const OrderingEvent &Guard = R->Events[G];
         OrderingPair P;
         P.Writer = &W;
         P.Reader = R;
         P.Publish = S;
         P.Guard = G;
-        bool Found = false;
         std::set<std::string> Seen;
         for (size_t D = G + 1; D < R->Events.size(); ++D) {
           const OrderingEvent &E = R->Events[D];
-          if (!E.isLoad() || E.UnderLock || E.Location == Publish.Location)
+          if (E.UnderLock || E.Location == Publish.Location || !guardedBy(Guard, E))
             continue;
           auto Store = DataStores.find(E.Location);
           if (Store == DataStores.end())
             continue;
-          if (!Found)
-            P.FirstDataLoad = D;
-          Found = true;
-          P.DataLoads.push_back(D);
+          if (E.What == Kind::Load) {
+            if (P.DataLoads.empty())
+              P.FirstDataLoad = D;
+            P.DataLoads.push_back(D);
+          } else if (E.isStore()) {
+            P.ReaderStores.push_back(D);
+          } else {
+            continue;
+          }
           if (Seen.insert(E.Location).second) {
             P.Data.push_back(E.LocationText);
             P.DataStores.push_back(Store->second);
           }
         }
-        std::sort(P.DataStores.begin(), P.DataStores.end());
-        if (Found)
-          P.LastDataStore = P.DataStores.back();
-        if (!Found)
+        if (P.DataStores.empty())
           continue;
+        std::sort(P.DataStores.begin(), P.DataStores.end());
+        P.LastDataStore = P.DataStores.back();
         Paired.insert(R);
         Pairs.push_back(std::move(P));
       }

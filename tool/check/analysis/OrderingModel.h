@@ -24,6 +24,7 @@ class raw_ostream;
 
 namespace clang {
 class ASTContext;
+class SourceManager;
 class Decl;
 class FunctionDecl;
 class PPCallbacks;
@@ -80,15 +81,23 @@ struct OrderingEvent {
 struct FunctionOrdering {
   const clang::FunctionDecl *Function = nullptr;
   std::vector<OrderingEvent> Events;
+  /// Where each local variable is named, in the file: a publishing store that names the
+  /// pointer its data went through publishes that data (`xchg(&l->tail, node)`).
+  std::vector<std::pair<clang::SourceLocation, const clang::VarDecl *>> Mentions;
+  bool mentions(clang::SourceRange Range, const clang::VarDecl *V, const clang::SourceManager &SM) const;
 };
 
 /// A writer and a reader that meet on a publishing location: the writer stores Data, then
-/// publishes; the reader loads the publishing location (the guard), then loads Data.
+/// publishes; the reader loads the publishing location (the guard), then loads Data (message
+/// passing, MP) or stores to it (S: the writer's late store must not overwrite the reader's).
+/// Both may be one function run by two threads (a queue lock's node and tail).
 struct OrderingPair {
   const FunctionOrdering *Writer = nullptr, *Reader = nullptr;
   size_t Publish = 0, Guard = 0;             // event indices
   size_t LastDataStore = 0, FirstDataLoad = 0; // the data accesses nearest the publishing pair
-  std::vector<size_t> DataStores, DataLoads;   // every paired data access, in order
+  /// Every paired data access, in order: the writer's stores, the reader's loads (empty for
+  /// a reader that only stores) and stores.
+  std::vector<size_t> DataStores, DataLoads, ReaderStores;
   std::vector<std::string> Data;             // the shared data locations, printable
 };
 
@@ -122,6 +131,7 @@ public:
 
 private:
   void build();
+  void pair();
   const ApiNames &Names;
   const SyncModel &Sync;
   clang::ASTContext &AST;

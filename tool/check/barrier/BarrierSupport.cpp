@@ -353,7 +353,7 @@ std::optional<size_t> misplacedWriteBarrier(const OrderingPair &P) {
 
 std::optional<size_t> misplacedReadBarrier(const OrderingPair &P) {
   const FunctionOrdering &R = *P.Reader;
-  if (loadsOrderedBetween(R, P.Guard, P.FirstDataLoad))
+  if (P.DataLoads.empty() || loadsOrderedBetween(R, P.Guard, P.FirstDataLoad))
     return std::nullopt;
   for (size_t I = 0; I < R.Events.size(); ++I) {
     const OrderingEvent &B = R.Events[I];

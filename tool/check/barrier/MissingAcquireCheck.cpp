@@ -9,7 +9,7 @@ void MissingAcquireCheck::judge(OrderingModel &Model) {
   for (const OrderingPair &P : Model.pairs()) {
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];
-    if (Reported.count(&Guard) || !Model.intendsSynchronisation(P) ||
+    if (P.DataLoads.empty() || Reported.count(&Guard) || !Model.intendsSynchronisation(P) ||
         loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(context(), P) ||
         misplacedReadBarrier(P))
       continue;
