@@ -16,6 +16,7 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <set>
 #include <unordered_map>
@@ -344,14 +345,32 @@ bool OrderingModel::intendsSynchronisation(const OrderingPair &P) const {
   const OrderingEvent &S = P.Writer->Events[P.Publish], &G = P.Reader->Events[P.Guard];
   if (S.How != Access::Plain || G.How != Access::Plain)
     return true;
-  for (const FunctionOrdering *F : {P.Writer, P.Reader})
-    for (const OrderingEvent &E : F->Events)
-      if (E.What == Kind::Fence && E.Op != "compiler_barrier")
-        return true;
-  return false;
+  // Plain on both sides (an initialiser and a reader of a field set once, one thread's own
+  // fields): only barriers on both sides say the two are meant to meet.
+  auto HasFence = [](const FunctionOrdering &F, bool (*Orders)(const OrderingEvent &)) {
+    return std::any_of(F.Events.begin(), F.Events.end(),
+                       [&](const OrderingEvent &E) { return E.What == Kind::Fence && Orders(E); });
+  };
+  return HasFence(*P.Writer, ordersStores) && HasFence(*P.Reader, ordersLoads);
 }
 
 namespace {
+
+/// Whether FD initialises an object no other thread can reach yet, so that its stores publish
+/// nothing: a constructor, an API's init operation (`spin_lock_init`, `lw_mcs_init`), or a
+/// function named as one by the common convention (`init`, `*_init`, `init_*`: `ck_ring_init`).
+bool isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
+  if (isa<CXXConstructorDecl>(FD))
+    return true;
+  std::string Name = FD->getNameAsString();
+  if (const ApiNames::Operation *Op = Names.operation(Name))
+    return Op->Op == "lock_init" || Op->Op == "atomic_init";
+  auto EndsWith = [&](const char *Suffix) {
+    size_t N = std::strlen(Suffix);
+    return Name.size() >= N && Name.compare(Name.size() - N, N, Suffix) == 0;
+  };
+  return Name == "init" || EndsWith("_init") || Name.rfind("init_", 0) == 0;
+}
 
 /// The events of a callee's body, or null where it has none here (or is being walked).
 using CalleeSummaries = std::function<const std::vector<OrderingEvent> *(const FunctionDecl *)>;
@@ -783,6 +802,9 @@ private:
           return;
         }
       access(S, BO->getLHS(), BO->isCompoundAssignmentOp() ? Kind::Rmw : Kind::Store);
+      if (!BO->isCompoundAssignmentOp() && !Events.empty() && Events.back().Element == S &&
+          BO->getRHS()->isNullPointerConstant(AST, Expr::NPC_ValueDependentIsNotNull))
+        Events.back().StoresNull = true;
       return;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
@@ -847,6 +869,7 @@ private:
       return;
     }
     const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
+    bool CalleeInitialises = isInitialiser(Def, Names);
     std::string CalleeSuffix = "@" + Def->getQualifiedNameAsString();
     OrderingEvent Site = makeEvent(Kind::OpaqueCall, S);
     for (OrderingEvent E : *Summary) {
@@ -858,7 +881,7 @@ private:
       E.OrderText.clear();
       E.ValueTo = nullptr;
       E.UnderLock = false;
-      E.Private = false;
+      E.Private = CalleeInitialises;
       if (E.Api.empty() || E.What == Kind::OpaqueCall)
         E.Api = Def->getNameAsString();
       const auto *Param = dyn_cast_or_null<ParmVarDecl>(E.Through);
@@ -923,12 +946,22 @@ private:
           Fresh.insert(V);
           return;
         }
+    // The load whose value it is: the API access the expression spells (not a load of its
+    // address argument, `fifo->head` in `ck_pr_load_ptr(&fifo->head->next)`), else the last
+    // load there.
     SourceRange R = fileRange(Inner);
+    OrderingEvent *Found = nullptr;
     for (auto It = Events.rbegin(); It != Events.rend(); ++It)
       if (It->isLoad() && It->Range.getBegin() == R.getBegin()) {
-        It->ValueTo = V;
-        return;
+        if (!It->Api.empty()) {
+          Found = &*It;
+          break;
+        }
+        if (!Found)
+          Found = &*It;
       }
+    if (Found)
+      Found->ValueTo = V;
   }
 
   const ApiNames &Names;
@@ -1023,10 +1056,7 @@ void OrderingModel::build() {
       continue;
     FunctionOrdering FO = *Walk;
     FO.Function = FD;
-    // An initialiser (a constructor, or an API's init function) writes an object no other
-    // thread can reach yet: its stores publish nothing.
-    const ApiNames::Operation *Op = Names.operation(FD->getNameAsString());
-    if (isa<CXXConstructorDecl>(FD) || (Op && (Op->Op == "lock_init" || Op->Op == "atomic_init")))
+    if (isInitialiser(FD, Names))
       for (OrderingEvent &E : FO.Events)
         E.Private = true;
     Functions.push_back(std::move(FO));
@@ -1035,6 +1065,23 @@ void OrderingModel::build() {
 }
 
 namespace {
+
+/// Whether two locations are parts of one member (`next.pointer` and `next.generation` of a
+/// double-word CAS target, `next` and `next.pointer`): one object, not data and its flag.
+bool oneObject(const std::string &A, const std::string &B) {
+  if (A == B)
+    return true;
+  auto Parent = [](const std::string &L) {
+    size_t First = L.find('.');
+    size_t Last = L.rfind('.');
+    return First == Last ? L : L.substr(0, Last); // "record R.a.b" -> "record R.a"
+  };
+  auto Within = [](const std::string &Inner, const std::string &Outer) {
+    return Inner.size() > Outer.size() && Inner.compare(0, Outer.size(), Outer) == 0 && Inner[Outer.size()] == '.';
+  };
+  std::string PA = Parent(A), PB = Parent(B);
+  return (PA == PB && PA != A) || Within(A, B) || Within(B, A);
+}
 
 /// Whether a writer's data store and its publishing store concern one object: not when they
 /// go through two different local pointers (`node->next` and `l->tail`), unless the publishing
@@ -1059,6 +1106,14 @@ bool guardedBy(const OrderingEvent &Guard, const OrderingEvent &Data) {
 
 void OrderingModel::pair() {
   SourceManager &SM = AST.getSourceManager();
+  // A flag, pointer or index is a location some access of the TU marks as shared (ONCE,
+  // volatile, atomic, an API call): a field only ever read and written plainly (a ring's
+  // mask, a consumer's own head) publishes nothing.
+  std::set<std::string> Marked;
+  for (const FunctionOrdering &FO : Functions)
+    for (const OrderingEvent &E : FO.Events)
+      if (!E.Location.empty() && E.How != Access::Plain)
+        Marked.insert(E.Location);
   // Loads of each location, by function.
   std::map<std::string, std::vector<std::pair<const FunctionOrdering *, size_t>>> Loads;
   for (const FunctionOrdering &FO : Functions)
@@ -1070,7 +1125,8 @@ void OrderingModel::pair() {
   for (const FunctionOrdering &W : Functions)
     for (size_t S = 0; S < W.Events.size(); ++S) {
       const OrderingEvent &Publish = W.Events[S];
-      if (!Publish.isStore() || Publish.Location.empty() || Publish.Private || Publish.UnderLock)
+      if (!Publish.isStore() || Publish.Location.empty() || Publish.Private || Publish.UnderLock ||
+          !Marked.count(Publish.Location) || (Publish.StoresNull && Publish.How == Access::Plain))
         continue;
       auto Readers = Loads.find(Publish.Location);
       if (Readers == Loads.end())
@@ -1079,8 +1135,10 @@ void OrderingModel::pair() {
       std::map<std::string, size_t> DataStores;
       for (size_t D = 0; D < S; ++D) {
         const OrderingEvent &E = W.Events[D];
-        if (E.isStore() && !E.Location.empty() && E.Location != Publish.Location && !E.UnderLock &&
-            publishesData(W, Publish, E, SM))
+        if (E.What == Kind::OpaqueCall)
+          DataStores.clear(); // what came before may be handed over there (pthread_create, a lock)
+        else if (E.isStore() && !E.Location.empty() && !E.UnderLock && !oneObject(E.Location, Publish.Location) &&
+                 publishesData(W, Publish, E, SM))
           DataStores[E.Location] = D;
       }
       if (DataStores.empty())
@@ -1098,7 +1156,7 @@ void OrderingModel::pair() {
         std::set<std::string> Seen;
         for (size_t D = G + 1; D < R->Events.size(); ++D) {
           const OrderingEvent &E = R->Events[D];
-          if (E.UnderLock || E.Location == Publish.Location || !guardedBy(Guard, E))
+          if (E.UnderLock || E.Location.empty() || oneObject(E.Location, Publish.Location) || !guardedBy(Guard, E))
             continue;
           auto Store = DataStores.find(E.Location);
           if (Store == DataStores.end())

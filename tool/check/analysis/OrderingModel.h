@@ -71,6 +71,8 @@ struct OrderingEvent {
   /// Through a pointer to memory this function allocated and has not yet published.
   bool Private = false;
   bool UnderLock = false;
+  /// A plain store of a null pointer or zero (`entry->next = NULL`): it hands nothing over.
+  bool StoresNull = false;
 
   bool isLoad() const;  // reads the location (loads, value-returning RMWs, cmpxchg)
   bool isStore() const; // writes it (stores, RMWs)
