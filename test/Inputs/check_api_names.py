@@ -28,7 +28,7 @@ def main():
 
     listed = {n.replace("{prefix}", prefix).replace("{PREFIX}", prefix.upper()) for n in names}
     macros = set(re.findall(r"^#define (\w+)", text, re.M))
-    functions = set(re.findall(r"^(?:static __inline__|LW__INLINE) [^(]*?\b(\w+)\(", text, re.M))
+    functions = set(re.findall(r"^(?:static __inline__|%s__INLINE) [^(]*?\b(\w+)\(" % prefix.upper(), text, re.M))
     functions |= set(re.findall(r"^(?:void|int) (\w+)\(", text, re.M))  # extern prototypes
     types = set(re.findall(r"^typedef .*?\b(\w+);", text, re.M)) | set(re.findall(r"^} [^;]*?\b(\w+);", text, re.M))
     c_names = macros | functions | types

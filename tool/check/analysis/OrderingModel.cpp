@@ -882,6 +882,7 @@ private:
       E.ValueTo = nullptr;
       E.UnderLock = false;
       E.Private = CalleeInitialises;
+      E.Inlined = true;
       if (E.Api.empty() || E.What == Kind::OpaqueCall)
         E.Api = Def->getNameAsString();
       const auto *Param = dyn_cast_or_null<ParmVarDecl>(E.Through);
@@ -1093,6 +1094,20 @@ bool publishesData(const FunctionOrdering &W, const OrderingEvent &Publish, cons
   return W.mentions(Publish.Range, Data.Through, SM);
 }
 
+/// Whether the store at S goes into an object this function publishes later (`entry->next =
+/// head` before the CAS that links `entry` in): a store of data, not a publication.
+bool publishedLater(const FunctionOrdering &W, size_t S, const SourceManager &SM) {
+  const OrderingEvent &Store = W.Events[S];
+  if (!Store.Through)
+    return false;
+  for (size_t I = S + 1; I < W.Events.size(); ++I) {
+    const OrderingEvent &Later = W.Events[I];
+    if (Later.isStore() && Later.Through != Store.Through && W.mentions(Later.Range, Store.Through, SM))
+      return true;
+  }
+  return false;
+}
+
 /// Whether a reader's access after the guard reads what the guard leads to: the same object,
 /// or one the guard's value points to (`p = READ_ONCE(head); p->key`); not an object the reader
 /// held already (its own queue node).
@@ -1129,7 +1144,7 @@ void OrderingModel::pair() {
           !Marked.count(Publish.Location) || (Publish.StoresNull && Publish.How == Access::Plain))
         continue;
       auto Readers = Loads.find(Publish.Location);
-      if (Readers == Loads.end())
+      if (Readers == Loads.end() || publishedLater(W, S, SM))
         continue;
       // The data stores before it, latest per location.
       std::map<std::string, size_t> DataStores;
@@ -1165,7 +1180,9 @@ void OrderingModel::pair() {
             if (P.DataLoads.empty())
               P.FirstDataLoad = D;
             P.DataLoads.push_back(D);
-          } else if (E.isStore()) {
+          } else if (E.isStore() && E.Through && E.Through == Guard.ValueTo) {
+            // S: a store through the pointer the guard loaded (`prev = xchg(&l->tail, node);
+            // prev->next = node`); a store to some other object is not what the writer handed over.
             P.ReaderStores.push_back(D);
           } else {
             continue;

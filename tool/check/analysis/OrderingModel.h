@@ -71,6 +71,8 @@ struct OrderingEvent {
   /// Through a pointer to memory this function allocated and has not yet published.
   bool Private = false;
   bool UnderLock = false;
+  /// Seen through a call of a function whose body holds it (reported at the call).
+  bool Inlined = false;
   /// A plain store of a null pointer or zero (`entry->next = NULL`): it hands nothing over.
   bool StoresNull = false;
 

@@ -311,25 +311,29 @@ bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P) {
   return Spec && Spec->model().DependencyOrdering.Value;
 }
 
+bool writerOrdered(const OrderingPair &P) { return storesOrderedBetween(*P.Writer, P.LastDataStore, P.Publish); }
+
+bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
+  return P.DataLoads.empty() || loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(Ctx, P);
+}
+
 namespace {
 
+/// A barrier whose one job is to order stores (a write barrier, a release fence), written in
+/// this function. Full barriers do several jobs (store buffering, ordering a caller's accesses
+/// at a function's entry), so where one stands is no evidence it is misplaced; and a barrier
+/// inside a callee is the callee's to place.
 bool storeFence(const OrderingEvent &E) {
-  if (E.What != Kind::Fence)
+  if (E.What != Kind::Fence || E.Inlined)
     return false;
-  return E.Op == "write" || E.Op == "full" || (E.Op == "fence" && E.releases());
+  return E.Op == "write" || (E.Op == "fence" && E.Order == ApiNames::MemoryOrder::Release);
 }
 
 bool loadFence(const OrderingEvent &E) {
-  if (E.What != Kind::Fence)
+  if (E.What != Kind::Fence || E.Inlined)
     return false;
-  return E.Op == "read" || E.Op == "full" || E.Op == "acquire_after_ctrl_dep" || (E.Op == "fence" && E.acquires());
-}
-
-bool anyBetween(const FunctionOrdering &F, size_t From, size_t To, bool (OrderingEvent::*What)() const) {
-  for (size_t I = From; I < To && I < F.Events.size(); ++I)
-    if ((F.Events[I].*What)())
-      return true;
-  return false;
+  return E.Op == "read" || E.Op == "acquire_after_ctrl_dep" ||
+         (E.Op == "fence" && (E.Order == ApiNames::MemoryOrder::Acquire || E.Order == ApiNames::MemoryOrder::Consume));
 }
 
 } // namespace
@@ -343,9 +347,6 @@ std::optional<size_t> misplacedWriteBarrier(const OrderingPair &P) {
     const OrderingEvent &B = W.Events[I];
     if (!storeFence(B) || (I > FirstData && I < P.Publish))
       continue;
-    // A full fence that orders a later load (store buffering) is there for that.
-    if (B.Op != "write" && B.Op != "fence" && anyBetween(W, I + 1, W.Events.size(), &OrderingEvent::isLoad))
-      continue;
     return I;
   }
   return std::nullopt;
@@ -358,9 +359,6 @@ std::optional<size_t> misplacedReadBarrier(const OrderingPair &P) {
   for (size_t I = 0; I < R.Events.size(); ++I) {
     const OrderingEvent &B = R.Events[I];
     if (!loadFence(B) || (I > P.Guard && I < P.FirstDataLoad))
-      continue;
-    // A full fence after a store orders that store (store buffering): it is there for that.
-    if (B.Op == "full" && anyBetween(R, 0, I, &OrderingEvent::isStore))
       continue;
     return I;
   }

@@ -73,6 +73,12 @@ bool loadsOrderedBetween(const FunctionOrdering &F, size_t From, size_t To);
 /// Whether every paired data load depends on the guard's value and the target (or the
 /// guard's own semantics: ONCE, consume) makes that dependency order them.
 bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P);
+/// OFence's evidence that a pair is a synchronisation the authors meant: the other side is
+/// ordered. The writer is when its data stores are ordered before the publishing store; the
+/// reader when its guard is ordered before its data loads (acquire, a read barrier, an address
+/// dependency), or when it only stores to the data (a store after a load is never speculated).
+bool writerOrdered(const OrderingPair &P);
+bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P);
 /// A write barrier of the writer that stands outside the pair's data stores and publishing
 /// store (after the publishing store, or before every data store), when nothing between
 /// orders them.

@@ -9,11 +9,19 @@ void MissingAcquireCheck::judge(OrderingModel &Model) {
   for (const OrderingPair &P : Model.pairs()) {
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];
-    if (P.DataLoads.empty() || Reported.count(&Guard) || !Model.intendsSynchronisation(P) ||
+    // The guard is a load (an RMW that reads is a lock or counter update: judged by its own
+    // order where it publishes); plain on both sides is no evidence of sharing.
+    bool BothPlain = Publish.How == OrderingEvent::Access::Plain && Guard.How == OrderingEvent::Access::Plain;
+    if (Guard.What != OrderingEvent::Kind::Load || BothPlain || P.DataLoads.empty() || Reported.count(&Guard) ||
+        !writerOrdered(P) || !Model.intendsSynchronisation(P) ||
         loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(context(), P) ||
         misplacedReadBarrier(P))
       continue;
     Reported.insert(&Guard);
+    // Both inside one callee: the callee's own body reports it, once, not each of its callers.
+    const OrderingEvent &Nearest = P.Reader->Events[P.FirstDataLoad];
+    if (Guard.Inlined && Nearest.Inlined && Guard.Range == Nearest.Range)
+      continue;
     const OrderingEvent &Data = P.Reader->Events[P.FirstDataLoad];
     std::vector<CheckContext::Note> Notes = {
         {Data.At, "the load of '" + Data.LocationText + "' it guards"},

@@ -66,7 +66,9 @@ void RedundantBarrierCheck::judge(OrderingModel &Model) {
   for (const FunctionOrdering &F : Model.functions()) {
     for (size_t I = 0; I < F.Events.size(); ++I) {
       const OrderingEvent &B = F.Events[I];
-      if (B.What != Kind::Fence || !memoryEvent(B) || Reported.count(&B))
+      // Only a barrier written here: one inside a callee is that callee's business, and two
+      // library calls in a row cannot drop the fence they share.
+      if (B.What != Kind::Fence || !memoryEvent(B) || B.Inlined || Reported.count(&B))
         continue;
       std::optional<size_t> Prev = neighbour(F, I, -1), Next = neighbour(F, I, +1);
 
@@ -118,7 +120,7 @@ void RedundantBarrierCheck::judge(OrderingModel &Model) {
       if (Prev && F.Events[*Prev].What == Kind::Fence) {
         const OrderingEvent &A = F.Events[*Prev];
         std::optional<std::set<std::string>> OA = ordersOn(context(), A), OB = ordersOn(context(), B);
-        if (OA && OB && !Reported.count(&A)) {
+        if (OA && OB && !A.Inlined && !Reported.count(&A)) {
           bool AInB = std::includes(OB->begin(), OB->end(), OA->begin(), OA->end());
           bool BInA = std::includes(OA->begin(), OA->end(), OB->begin(), OB->end());
           const OrderingEvent *Weak = AInB ? &A : BInA ? &B : nullptr;
