@@ -715,6 +715,20 @@ private:
   }
 
   void plain(const Stmt *S, const OrderingModel::ExpansionInfo *Alias = nullptr) {
+    if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+      // Inline asm that touches memory (a memory clobber or operand) is an access the model
+      // cannot name: like a call it cannot see into, it may order anything.
+      bool Memory = false;
+      for (unsigned I = 0; I < Asm->getNumClobbers(); ++I)
+        Memory |= Asm->getClobber(I) == "memory";
+      for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+        Memory |= Asm->getOutputConstraint(I).contains('m');
+      for (unsigned I = 0; I < Asm->getNumInputs(); ++I)
+        Memory |= Asm->getInputConstraint(I).contains('m');
+      if (Memory)
+        add(makeEvent(Kind::OpaqueCall, S));
+      return;
+    }
     if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
       if (const ApiNames::Operation *Op = Names.operation(AE->getOpAsString().str())) {
         OrderingEvent E = makeEvent(Kind::OpaqueCall, S);
@@ -1163,6 +1177,15 @@ void OrderingModel::pair() {
         if (Paired.count(R) || (R == &W && G != S && G < S))
           continue;
         const OrderingEvent &Guard = R->Events[G];
+        // A load inside a callee guards the caller's loads only when the callee returns it.
+        if (Guard.Inlined && !Guard.ValueTo && Guard.What == Kind::Load)
+          continue;
+        // A plain load by a function that also stores there is the owner reading its own
+        // (a single writer's probe of its table), not a reader meeting a writer.
+        if (Guard.How == Access::Plain && Guard.What == Kind::Load &&
+            std::any_of(R->Events.begin(), R->Events.end(),
+                        [&](const OrderingEvent &E) { return E.isStore() && E.Location == Guard.Location; }))
+          continue;
         OrderingPair P;
         P.Writer = &W;
         P.Reader = R;

@@ -23,7 +23,8 @@ bool fullFence(const OrderingEvent &E) {
 /// definition for a C11 fence (seq_cst as the target's full barrier).
 std::optional<std::set<std::string>> ordersOn(const CheckContext &Ctx, const OrderingEvent &E) {
   const ResolvedSpec *Spec = Ctx.target().Spec;
-  if (!Spec || E.What != Kind::Fence)
+  // smp_mb__{before,after}_atomic order against the RMW beside them, not in general.
+  if (!Spec || E.What != Kind::Fence || E.Op == "before_atomic" || E.Op == "after_atomic")
     return std::nullopt;
   std::string Op = E.Op;
   if (Op == "fence") {
