@@ -279,6 +279,9 @@ const std::vector<std::string> &abstractOperations() {
       "lock_table_type", "lock_hash", "lock_constant", "counter_type", "counter_add", "counter_read",
       // Memory a function allocates: an object no other thread can reach until it is published.
       "allocate",
+      // Threads: what a thread did before it starts another is visible to that thread, and what
+      // a joined thread did is visible after the join.
+      "thread_create", "thread_join",
       // Layout.
       "cache_line_size", "cacheline_aligned", "destructive_size", "constructive_size", "cache_padded",
   };

@@ -36,6 +36,8 @@ public:
   virtual void registerPPCallbacks(clang::Preprocessor &) {}
   /// Called once the whole translation unit has been matched.
   virtual void onEndOfTranslationUnit() {}
+  /// Whether the check reads the ordering model (built once per TU, on first use).
+  virtual bool usesOrderingModel() const { return false; }
 
 protected:
   CheckContext &context() { return Context; }

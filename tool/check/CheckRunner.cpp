@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -42,13 +43,22 @@ TargetFacts factsFor(const ResolvedSpec &Spec) {
 
 void printProfile(const RunState &State, double TotalWall) {
   std::vector<std::pair<std::string, double>> Rows;
-  double Ours = State.ModelTime.getWallTime() + State.MatchTime.getWallTime();
+  double Ours = State.ModelTime.getWallTime() + State.MatchTime.getWallTime() + State.OrderingTime.getWallTime();
   double InChecks = 0;
+  // A check's time: its matchers' and its end-of-TU judgement's.
+  std::map<std::string, double> PerCheck;
   for (const auto &Entry : State.CheckTimes) {
-    Rows.push_back({"check " + Entry.getKey().str(), Entry.getValue().getWallTime()});
+    PerCheck[Entry.getKey().str()] += Entry.getValue().getWallTime();
     InChecks += Entry.getValue().getWallTime();
   }
+  for (const auto &[Name, Time] : State.EndTimes) {
+    PerCheck[Name] += Time.getWallTime();
+    Ours += Time.getWallTime();
+  }
+  for (const auto &[Name, Seconds] : PerCheck)
+    Rows.push_back({"check " + Name, Seconds});
   Rows.push_back({"sync-object model (uses per function, macro arguments)", State.ModelTime.getWallTime()});
+  Rows.push_back({"ordering model (events per function from the CFG, pairs)", State.OrderingTime.getWallTime()});
   Rows.push_back({"AST traversal outside the checks' matchers", std::max(0.0, State.MatchTime.getWallTime() - InChecks)});
   Rows.push_back({"compiler front end (preprocess, parse, sema) and driver", std::max(0.0, TotalWall - Ours)});
   std::sort(Rows.begin(), Rows.end(), [](const auto &A, const auto &B) { return A.second > B.second; });
@@ -94,8 +104,24 @@ public:
       Matched -= Collected;
       State.MatchTime += Matched;
     }
-    for (auto &C : Checks)
+    // The ordering model is built on first use; built here, its time is its own bucket.
+    if (State.Profiling && std::any_of(Checks.begin(), Checks.end(),
+                                       [](const std::unique_ptr<Check> &C) { return C->usesOrderingModel(); })) {
+      llvm::TimeRecord Before = llvm::TimeRecord::getCurrentTime(true);
+      Ordering->pairs();
+      llvm::TimeRecord Built = llvm::TimeRecord::getCurrentTime(false);
+      Built -= Before;
+      State.OrderingTime += Built;
+    }
+    for (auto &C : Checks) {
+      llvm::TimeRecord Before = llvm::TimeRecord::getCurrentTime(true);
       C->onEndOfTranslationUnit();
+      if (State.Profiling) {
+        llvm::TimeRecord Judged = llvm::TimeRecord::getCurrentTime(false);
+        Judged -= Before;
+        State.EndTimes[C->name()] += Judged;
+      }
+    }
     if (State.DumpOrdering)
       Ordering->dump(llvm::outs());
     State.Suppressed += Ctx->suppressed();

@@ -38,7 +38,8 @@ struct RunState {
   bool Profiling = false;
   bool DumpOrdering = false; // --dump-ordering
   llvm::StringMap<llvm::TimeRecord> CheckTimes;
-  llvm::TimeRecord ModelTime, MatchTime;
+  llvm::TimeRecord ModelTime, MatchTime, OrderingTime;
+  std::map<std::string, llvm::TimeRecord> EndTimes; // each check's end-of-TU judgement
 };
 
 /// The facts a check reads from a spec.

@@ -131,6 +131,7 @@ std::string localPointee(const VarDecl *V, const FunctionDecl *F) {
 /// A shared location an lvalue designates; empty Key for a local object.
 struct LocationOf {
   std::string Key, Text;
+  const RecordDecl *Record = nullptr; // the record of the field accessed
   const VarDecl *Through = nullptr;
   const Expr *Base = nullptr; // the pointer expression an arrow or deref goes through
 };
@@ -193,6 +194,7 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
     if (M->isArrow())
       L.Base = Base;
     const RecordDecl *Record = Field->getParent();
+    L.Record = Record;
     L.Key = "record " + recordLabel(Record) + "." + Path;
     L.Text = recordName(Record) + "." + Path;
     return L;
@@ -396,7 +398,19 @@ public:
     if (!Graph)
       return {};
     std::vector<const CFGBlock *> Order = reversePostOrder(*Graph);
+    // Lock depth is a forward dataflow fact: a block starts at the deepest of its visited
+    // predecessors (`if (try) ...; else lock();` leaves one lock held on both paths).
+    std::map<unsigned, int> DepthAtExit;
     for (const CFGBlock *Block : Order) {
+      int Entry = 0;
+      bool First = true;
+      for (const CFGBlock::AdjacentBlock &Pred : Block->preds())
+        if (const CFGBlock *P = Pred.getReachableBlock())
+          if (auto It = DepthAtExit.find(P->getBlockID()); It != DepthAtExit.end()) {
+            Entry = First ? It->second : std::max(Entry, It->second);
+            First = false;
+          }
+      LockDepth = Entry;
       BaseUses.clear();
       for (const CFGElement &Element : *Block)
         if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
@@ -408,11 +422,33 @@ public:
           if (Guards.count(D->getVarDecl()))
             add(makeEvent(Kind::LockRelease, D->getTriggerStmt()));
       }
+      DepthAtExit[Block->getBlockID()] = LockDepth;
     }
+    markSingleThreaded();
     return std::move(Events);
   }
 
 private:
+  /// Before the first thread this function starts, and after the last it joins, it runs
+  /// alone: its accesses there neither publish nor guard (a test's serial phase, main's setup).
+  void markSingleThreaded() {
+    size_t FirstCreate = Events.size(), LastJoin = 0;
+    bool Joins = false;
+    for (size_t I = 0; I < Events.size(); ++I) {
+      if (Events[I].Op == "thread_create" && FirstCreate == Events.size())
+        FirstCreate = I;
+      if (Events[I].Op == "thread_join") {
+        LastJoin = I;
+        Joins = true;
+      }
+    }
+    if (FirstCreate == Events.size())
+      return;
+    for (size_t I = 0; I < Events.size(); ++I)
+      if (I < FirstCreate || (Joins && I > LastJoin && LastJoin > FirstCreate))
+        Events[I].Private = true;
+  }
+
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &Graph) {
     std::vector<const CFGBlock *> Post;
     std::set<const CFGBlock *> Seen;
@@ -521,6 +557,7 @@ private:
     LocationOf L = locationOf(Lvalue, F);
     E.Location = L.Key;
     E.LocationText = L.Text;
+    E.Record = L.Record;
     E.Through = L.Through;
     if (L.Base)
       E.BaseRange = fileRange(L.Base);
@@ -601,6 +638,8 @@ private:
       E.What = Kind::LockAcquire;
     } else if (O == "lock_release" || O == "read_release" || O == "write_release") {
       E.What = Kind::LockRelease;
+    } else if (O == "thread_create" || O == "thread_join") {
+      E.What = Kind::OpaqueCall; // what comes before is visible to the thread, or after the join
     } else {
       return false;
     }
@@ -653,6 +692,7 @@ private:
     LocationOf L = locationOf(Address, F);
     Ev.Location = L.Key;
     Ev.LocationText = L.Text;
+    Ev.Record = L.Record;
     Ev.Through = L.Through;
     Ev.BaseRange = L.Base ? fileRange(L.Base) : SourceRange();
     Ev.Private = Ev.Through && Fresh.count(Ev.Through);
@@ -908,6 +948,7 @@ private:
           LocationOf L = pointeeOf(Arg, F);
           E.Location = L.Key;
           E.LocationText = L.Text;
+          E.Record = L.Record;
           E.Through = L.Through;
           E.BaseRange = L.Base ? fileRange(L.Base) : SourceRange();
         } else {
@@ -1098,6 +1139,27 @@ bool oneObject(const std::string &A, const std::string &B) {
   return (PA == PB && PA != A) || Within(A, B) || Within(B, A);
 }
 
+/// A link of a linked container (list_head, hlist_node, llist_node, rb_node): a record whose
+/// fields all point to its own type. Its fields are written with WRITE_ONCE for lockless
+/// traversal, but one link's next and prev are not a flag and its data.
+bool linkRecord(const RecordDecl *R) {
+  if (!R || R->field_empty())
+    return false;
+  const RecordDecl *Def = R->getDefinition() ? R->getDefinition() : R;
+  for (const FieldDecl *F : Def->fields()) {
+    QualType T = F->getType();
+    int Depth = 0;
+    while (T->isPointerType() && Depth < 2) {
+      T = T->getPointeeType();
+      ++Depth;
+    }
+    const RecordDecl *Target = T->getAsRecordDecl();
+    if (Depth == 0 || !Target || (Target->getDefinition() ? Target->getDefinition() : Target) != Def)
+      return false;
+  }
+  return true;
+}
+
 /// Whether a writer's data store and its publishing store concern one object: not when they
 /// go through two different local pointers (`node->next` and `l->tail`), unless the publishing
 /// store names the data's pointer (it publishes it: `xchg(&l->tail, node)`).
@@ -1167,14 +1229,16 @@ void OrderingModel::pair() {
         if (E.What == Kind::OpaqueCall)
           DataStores.clear(); // what came before may be handed over there (pthread_create, a lock)
         else if (E.isStore() && !E.Location.empty() && !E.UnderLock && !oneObject(E.Location, Publish.Location) &&
-                 publishesData(W, Publish, E, SM))
+                 !(linkRecord(Publish.Record) && E.Record == Publish.Record) && publishesData(W, Publish, E, SM))
           DataStores[E.Location] = D;
       }
       if (DataStores.empty())
         continue;
       std::set<const FunctionOrdering *> Paired;
       for (const auto &[R, G] : Readers->second) {
-        if (Paired.count(R) || (R == &W && G != S && G < S))
+        // One function is both sides only as two threads running it meet at one RMW (a queue
+        // lock's tail exchange): a later load of its own store is program order, not a reader.
+        if (Paired.count(R) || (R == &W && G != S))
           continue;
         const OrderingEvent &Guard = R->Events[G];
         // A load inside a callee guards the caller's loads only when the callee returns it.

@@ -29,6 +29,7 @@ class Decl;
 class FunctionDecl;
 class PPCallbacks;
 class Preprocessor;
+class RecordDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -71,6 +72,8 @@ struct OrderingEvent {
   /// Through a pointer to memory this function allocated and has not yet published.
   bool Private = false;
   bool UnderLock = false;
+  /// Accesses of a record field: the record.
+  const clang::RecordDecl *Record = nullptr;
   /// Seen through a call of a function whose body holds it (reported at the call).
   bool Inlined = false;
   /// A plain store of a null pointer or zero (`entry->next = NULL`): it hands nothing over.

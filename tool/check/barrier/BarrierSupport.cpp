@@ -279,9 +279,16 @@ bool storesOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
     const OrderingEvent &E = F.Events[I];
     if (OrderingModel::ordersStores(E))
       return true;
-    // smp_mb__before_atomic() orders what precedes it with the RMW that follows.
-    if (Publish.What == Kind::Rmw && E.What == Kind::Fence && E.Op == "before_atomic")
-      return true;
+    // smp_mb__before_atomic() orders what precedes it with the RMW that follows; a store
+    // through the pointer that RMW returned comes after it too (`prev = fas(&tail, node);
+    // prev->next = node`: an address dependency).
+    if (E.What == Kind::Fence && E.Op == "before_atomic") {
+      if (Publish.What == Kind::Rmw)
+        return true;
+      for (size_t J = I + 1; J < To; ++J)
+        if (F.Events[J].What == Kind::Rmw && F.Events[J].ValueTo && F.Events[J].ValueTo == Publish.Through)
+          return true;
+    }
   }
   return false;
 }
