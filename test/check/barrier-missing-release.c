@@ -135,3 +135,58 @@ struct counted { int data; atomic_t seq; };
 struct counted cc;
 void cc_put(int v) { cc.data = v; atomic_inc_return(&cc.seq); }
 int cc_get(void) { return atomic_read(&cc.seq) ? cc.data : 0; }
+
+/* Negative: main's serial phases, before it starts a thread and after it joins the last. */
+struct phase { int data; int flag; };
+struct phase ph;
+static void *phase_reader(void *a) { return smp_load_acquire(&ph.flag) ? (void *)(long)ph.data : 0; }
+int phase_main(void) {
+	pthread_t t;
+	ph.data = 1;
+	WRITE_ONCE(ph.flag, 1);
+	pthread_create(&t, 0, phase_reader, 0);
+	pthread_join(t, 0);
+	ph.data = 2;
+	WRITE_ONCE(ph.flag, 2);
+	return 0;
+}
+
+/* Negative: a linked container's links (the kernel's list_head): next and prev of one link
+ * are not a flag and its data. */
+struct list_head { struct list_head *next, *prev; };
+static inline void list_add_between(struct list_head *new, struct list_head *prev, struct list_head *next) {
+	next->prev = new;
+	new->next = next;
+	new->prev = prev;
+	WRITE_ONCE(prev->next, new);
+}
+static inline int list_empty_careful(const struct list_head *head) {
+	struct list_head *next = smp_load_acquire(&head->next);
+	return next == head && next == READ_ONCE(head->prev);
+}
+
+/* Negative: one lock held on both paths (trylock or lock), then the data and flag. */
+struct tl { spinlock_t lock; int val; int full; };
+struct tl T;
+int spin_trylock(spinlock_t *l);
+void tl_put(int v, int try) {
+	if (try) {
+		while (!spin_trylock(&T.lock))
+			;
+	} else {
+		spin_lock(&T.lock);
+	}
+	T.val = v;
+	WRITE_ONCE(T.full, 1);
+	spin_unlock(&T.lock);
+}
+int tl_get(void) { return smp_load_acquire(&T.full) ? T.val : 0; }
+
+/* Negative: a function reading back its own flag is program order, not a reader. */
+struct own { int data; int ready; };
+struct own ow;
+int own_flag(int v) {
+	ow.data = v;
+	WRITE_ONCE(ow.ready, 1);
+	return smp_load_acquire(&ow.ready) ? ow.data : 0;
+}

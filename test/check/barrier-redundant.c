@@ -107,3 +107,11 @@ void both(void) {
 	smp_wmb();
 	WRITE_ONCE(flag, 1);
 }
+/* Negative: barriers on two arms of a branch are never both executed. */
+void arms(int c) {
+	if (c)
+		smp_wmb();
+	else
+		smp_mb();
+	WRITE_ONCE(flag, 1);
+}

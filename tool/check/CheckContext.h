@@ -49,7 +49,7 @@ struct TargetFacts {
 };
 
 struct CheckOptions {
-  std::string Checks = "*";
+  std::string Checks = DefaultChecks;
   std::string WarningsAsErrors;
   /// Regular expressions on a header's path, as clang-tidy's: findings in a header are reported
   /// when it matches HeaderFilter (unset: every header outside the system's) and not

@@ -27,6 +27,8 @@ template <class T> CheckInfo entry(const char *Name, const char *Summary, std::v
 
 } // namespace
 
+const char *const DefaultChecks = "*,-barrier-missing-*,-barrier-misplaced-*";
+
 const std::vector<CheckInfo> &allChecks() {
   static const std::vector<CheckInfo> Checks = {
       entry<MisplacedReadBarrierCheck>("barrier-misplaced-read-barrier",

@@ -39,8 +39,9 @@ namespace {
 llvm::cl::OptionCategory CheckCategory("lockwright check options");
 
 llvm::cl::opt<std::string> ChecksOpt("checks", llvm::cl::desc("Comma-separated globs of checks to run; '-' removes "
-                                                              "(default '*': every check)"),
-                                     llvm::cl::init("*"), llvm::cl::cat(CheckCategory));
+                                                              "(default '*,-barrier-missing-*,-barrier-misplaced-*': "
+                                                              "the pairing barrier checks are opt-in)"),
+                                     llvm::cl::init(DefaultChecks), llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> ListChecksOpt("list-checks", llvm::cl::desc("List the enabled checks and exit"),
                                   llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> ArchOpt("arch", llvm::cl::desc("Judge against this architecture's spec instead of the "

@@ -39,6 +39,18 @@ bool FunctionOrdering::mentions(SourceRange Range, const VarDecl *V, const Sourc
   return false;
 }
 
+bool FunctionOrdering::follows(int Earlier, int Later) const {
+  for (int Block = Later, Steps = 0; Steps < 16; ++Steps) {
+    if (Block == Earlier)
+      return true;
+    auto It = SolePredecessor.find(Block);
+    if (It == SolePredecessor.end())
+      return false;
+    Block = It->second;
+  }
+  return false;
+}
+
 bool OrderingEvent::isLoad() const { return What == Kind::Load || What == Kind::Rmw; }
 bool OrderingEvent::isStore() const { return What == Kind::Store || What == Kind::Rmw; }
 
@@ -401,6 +413,8 @@ public:
     // Lock depth is a forward dataflow fact: a block starts at the deepest of its visited
     // predecessors (`if (try) ...; else lock();` leaves one lock held on both paths).
     std::map<unsigned, int> DepthAtExit;
+    // Blocks the entry reaches (a do-while (0)'s back-edge block is not one).
+    std::set<const CFGBlock *> ReachableBlocks(Order.begin(), Order.end());
     for (const CFGBlock *Block : Order) {
       int Entry = 0;
       bool First = true;
@@ -411,6 +425,16 @@ public:
             First = false;
           }
       LockDepth = Entry;
+      CurrentBlock = static_cast<int>(Block->getBlockID());
+      const CFGBlock *Sole = nullptr;
+      unsigned Reachable = 0;
+      for (const CFGBlock::AdjacentBlock &Pred : Block->preds())
+        if (const CFGBlock *P = Pred.getReachableBlock(); P && ReachableBlocks.count(P)) {
+          Sole = P;
+          ++Reachable;
+        }
+      if (Reachable == 1)
+        SolePredecessor[CurrentBlock] = static_cast<int>(Sole->getBlockID());
       BaseUses.clear();
       for (const CFGElement &Element : *Block)
         if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
@@ -539,6 +563,7 @@ private:
     else if (E.What == Kind::LockRelease && LockDepth > 0)
       --LockDepth;
     E.UnderLock = LockDepth > 0 && E.What != Kind::LockAcquire;
+    E.Block = CurrentBlock;
     if (E.Through && Fresh.count(E.Through))
       E.Private = true;
     bool ThenFence = E.Op == "store_mb";
@@ -1038,6 +1063,10 @@ private:
   std::set<const Expr *> BaseUses;
   bool PendingGuard = false;
   int LockDepth = 0;
+  int CurrentBlock = -1;
+
+public:
+  std::map<int, int> SolePredecessor;
 };
 
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
@@ -1099,6 +1128,7 @@ void OrderingModel::build() {
     FO->Function = Def;
     FO->Events = Walker.walk(Def);
     FO->Mentions = std::move(Walker.Mentions);
+    FO->SolePredecessor = std::move(Walker.SolePredecessor);
     Walking.erase(Def);
     return (Walked[Def] = std::move(FO)).get();
   };

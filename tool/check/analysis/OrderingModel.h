@@ -72,6 +72,8 @@ struct OrderingEvent {
   /// Through a pointer to memory this function allocated and has not yet published.
   bool Private = false;
   bool UnderLock = false;
+  /// The CFG block it stands in (FunctionOrdering::follows tells straight lines).
+  int Block = -1;
   /// Accesses of a record field: the record.
   const clang::RecordDecl *Record = nullptr;
   /// Seen through a call of a function whose body holds it (reported at the call).
@@ -92,6 +94,12 @@ struct FunctionOrdering {
   /// pointer its data went through publishes that data (`xchg(&l->tail, node)`).
   std::vector<std::pair<clang::SourceLocation, const clang::VarDecl *>> Mentions;
   bool mentions(clang::SourceRange Range, const clang::VarDecl *V, const clang::SourceManager &SM) const;
+  /// Each CFG block's only reachable predecessor, where it has exactly one.
+  std::map<int, int> SolePredecessor;
+  /// Whether block Later is reached only through block Earlier, along blocks with one
+  /// predecessor each (the body of `do { } while (0)` after the code before it; not the two arms
+  /// of a branch).
+  bool follows(int Earlier, int Later) const;
 };
 
 /// A writer and a reader that meet on a publishing location: the writer stores Data, then

@@ -54,8 +54,13 @@ std::optional<std::set<std::string>> ordersOn(const CheckContext &Ctx, const Ord
 
 std::optional<size_t> neighbour(const FunctionOrdering &F, size_t I, int Step) {
   for (long J = static_cast<long>(I) + Step; J >= 0 && J < static_cast<long>(F.Events.size()); J += Step)
-    if (memoryEvent(F.Events[J]))
+    if (memoryEvent(F.Events[J])) {
+      const OrderingEvent &A = F.Events[Step < 0 ? J : I], &B = F.Events[Step < 0 ? I : J];
+      // Neighbours on every path only: events on two arms of a branch are not.
+      if (!F.follows(A.Block, B.Block))
+        return std::nullopt;
       return static_cast<size_t>(J);
+    }
   return std::nullopt;
 }
 
