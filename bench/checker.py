@@ -6,7 +6,8 @@
 For each project (a directory with compile_commands.json), times on the same TUs:
 
   lockwright, one process   lockwright check -p BUILD_DIR (every check, every file)
-  lockwright, per TU        lockwright check -p BUILD_DIR FILE, one process per file
+  lockwright, per TU        lockwright check -p BUILD_DIR FILE, one process per file (default checks)
+  ... per TU, every check   the same with --checks='*' (the opt-in barrier checks too)
   clang -fsyntax-only       clang-19 with each entry's own arguments, one process per entry
   clang-tidy, one process   clang-tidy-19 -p BUILD_DIR --checks=-*,<one cheap check> FILES...
   clang-tidy, per TU        the same, one process per file
@@ -66,6 +67,9 @@ def modes(lockwright, build, entries, files):
     return {
         "lockwright, one process": [([lockwright, "check", "-p", build, "--quiet"], None)],
         "lockwright, per TU": per_tu(lambda f: [lockwright, "check", "-p", build, "--quiet", f]),
+        # The opt-in pairing barrier checks too: what the ordering model costs.
+        "lockwright, per TU, every check": per_tu(lambda f: [lockwright, "check", "-p", build, "--quiet",
+                                                             "--checks=*", f]),
         "clang -fsyntax-only, per TU": [(syntax_only(e), e["directory"]) for e in entries],
         "clang-tidy, one process": [(["clang-tidy-19", "-p", build, f"--checks=-*,{CHEAP_TIDY_CHECK}", "--quiet"]
                                      + files, None)],
@@ -79,6 +83,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--lockwright", default="lockwright")
+    ap.add_argument("--modes", default="", help="';'-separated mode names to run (default: all)")
     ap.add_argument("projects", nargs="+", help="NAME=BUILD_DIR")
     opt = ap.parse_args()
     os.makedirs(opt.out, exist_ok=True)
@@ -90,6 +95,9 @@ def main():
             entries = json.load(f)
         files = sorted({os.path.join(e["directory"], e["file"]) for e in entries})
         plan = modes(opt.lockwright, build, entries, files)
+        if opt.modes:
+            wanted = [m.strip() for m in opt.modes.split(";")]
+            plan = {m: c for m, c in plan.items() if m in wanted}
         samples = {mode: [] for mode in plan}
         for run in range(opt.runs):
             for mode, commands in plan.items():  # interleaved: a slow minute hurts every mode alike

@@ -318,6 +318,11 @@ bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P) {
   return Spec && Spec->model().DependencyOrdering.Value;
 }
 
+bool plainOnBothSides(const OrderingPair &P) {
+  return P.Writer->Events[P.Publish].How == OrderingEvent::Access::Plain &&
+         P.Reader->Events[P.Guard].How == OrderingEvent::Access::Plain;
+}
+
 bool writerOrdered(const OrderingPair &P) { return storesOrderedBetween(*P.Writer, P.LastDataStore, P.Publish); }
 
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P) {

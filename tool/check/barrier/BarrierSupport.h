@@ -79,6 +79,9 @@ bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P);
 /// reader when its guard is ordered before its data loads (acquire, a read barrier, an address
 /// dependency), or when it only stores to the data (a store after a load is never speculated).
 bool writerOrdered(const OrderingPair &P);
+/// Plain accesses on both sides: neither treats the location as shared (an owner's own field,
+/// a single-threaded variant), so a missing release or acquire is no finding.
+bool plainOnBothSides(const OrderingPair &P);
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P);
 /// A write barrier of the writer that stands outside the pair's data stores and publishing
 /// store (after the publishing store, or before every data store), when nothing between

@@ -10,19 +10,16 @@ void MissingAcquireCheck::judge(OrderingModel &Model) {
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];
     // The guard is a load (an RMW that reads is a lock or counter update: judged by its own
-    // order where it publishes); plain on both sides is no evidence of sharing.
-    bool BothPlain = Publish.How == OrderingEvent::Access::Plain && Guard.How == OrderingEvent::Access::Plain;
-    if (Guard.What != OrderingEvent::Kind::Load || BothPlain || P.DataLoads.empty() || Reported.count(&Guard) ||
-        !writerOrdered(P) || !Model.intendsSynchronisation(P) ||
-        loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(context(), P) ||
-        misplacedReadBarrier(P))
+    // order where it publishes); the writer's care is the evidence that it is a flag.
+    if (Guard.What != OrderingEvent::Kind::Load || plainOnBothSides(P) || P.DataLoads.empty() ||
+        Reported.count(&Guard) || !writerOrdered(P) || !Model.intendsSynchronisation(P) ||
+        readerOrdered(context(), P) || misplacedReadBarrier(P))
       continue;
     Reported.insert(&Guard);
     // Both inside one callee: the callee's own body reports it, once, not each of its callers.
-    const OrderingEvent &Nearest = P.Reader->Events[P.FirstDataLoad];
-    if (Guard.Inlined && Nearest.Inlined && Guard.Range == Nearest.Range)
-      continue;
     const OrderingEvent &Data = P.Reader->Events[P.FirstDataLoad];
+    if (Guard.Inlined && Data.Inlined && Guard.Range == Data.Range)
+      continue;
     std::vector<CheckContext::Note> Notes = {
         {Data.At, "the load of '" + Data.LocationText + "' it guards"},
         {Publish.At, "paired with this store to '" + Publish.LocationText + "' in " + functionLabel(*P.Writer) +

@@ -9,18 +9,15 @@ void MissingReleaseCheck::judge(OrderingModel &Model) {
   for (const OrderingPair &P : Model.pairs()) {
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];
-    // Plain on both sides: neither side treats the location as shared (an owner's own field,
-    // a single-threaded variant); only barriers misplaced on both sides are worth a word.
-    bool BothPlain = Publish.How == OrderingEvent::Access::Plain && Guard.How == OrderingEvent::Access::Plain;
-    if (BothPlain || Reported.count(&Publish) || !readerOrdered(context(), P) || !Model.intendsSynchronisation(P) ||
-        storesOrderedBetween(*P.Writer, P.LastDataStore, P.Publish) || misplacedWriteBarrier(P))
+    // The reader's care is the evidence that the location is a flag.
+    if (plainOnBothSides(P) || Reported.count(&Publish) || !readerOrdered(context(), P) ||
+        !Model.intendsSynchronisation(P) || writerOrdered(P) || misplacedWriteBarrier(P))
       continue;
     Reported.insert(&Publish);
     // Both inside one callee: the callee's own body reports it, once, not each of its callers.
-    const OrderingEvent &Nearest = P.Writer->Events[P.LastDataStore];
-    if (Publish.Inlined && Nearest.Inlined && Publish.Range == Nearest.Range)
-      continue;
     const OrderingEvent &Data = P.Writer->Events[P.LastDataStore];
+    if (Publish.Inlined && Data.Inlined && Publish.Range == Data.Range)
+      continue;
     std::vector<CheckContext::Note> Notes = {
         {Data.At, "the store to '" + Data.LocationText + "' it publishes"},
         {Guard.At, "paired with this load of '" + Guard.LocationText + "' in " + functionLabel(*P.Reader) +
