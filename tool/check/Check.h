@@ -36,8 +36,11 @@ public:
   virtual void registerPPCallbacks(clang::Preprocessor &) {}
   /// Called once the whole translation unit has been matched.
   virtual void onEndOfTranslationUnit() {}
-  /// Whether the check reads the ordering model (built once per TU, on first use).
-  virtual bool usesOrderingModel() const { return false; }
+  /// How much of the ordering model the check reads (built once per TU, on first use): none,
+  /// the functions that write a barrier (enough for barrier-redundant), or every function and
+  /// the writer/reader pairs.
+  enum class OrderingUse { None, FencesWritten, Everything };
+  virtual OrderingUse orderingUse() const { return OrderingUse::None; }
 
 protected:
   CheckContext &context() { return Context; }

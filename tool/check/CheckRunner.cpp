@@ -104,9 +104,13 @@ public:
       Matched -= Collected;
       State.MatchTime += Matched;
     }
-    // The ordering model is built on first use; built here, its time is its own bucket.
-    if (State.Profiling && std::any_of(Checks.begin(), Checks.end(),
-                                       [](const std::unique_ptr<Check> &C) { return C->usesOrderingModel(); })) {
+    // The ordering model covers what its most demanding check reads; it is built on first
+    // use, or here when profiling, so that its time is its own bucket.
+    Check::OrderingUse Use = State.DumpOrdering ? Check::OrderingUse::Everything : Check::OrderingUse::None;
+    for (const auto &C : Checks)
+      Use = std::max(Use, C->orderingUse());
+    Ordering->setFencesOnly(Use == Check::OrderingUse::FencesWritten);
+    if (State.Profiling && Use != Check::OrderingUse::None) {
       llvm::TimeRecord Before = llvm::TimeRecord::getCurrentTime(true);
       Ordering->pairs();
       llvm::TimeRecord Built = llvm::TimeRecord::getCurrentTime(false);

@@ -370,6 +370,12 @@ bool OrderingModel::intendsSynchronisation(const OrderingPair &P) const {
 
 namespace {
 
+/// The ops that are barriers (not accesses): what barrier-redundant judges.
+bool fenceOp(const std::string &O) {
+  return O == "full" || O == "read" || O == "write" || O == "before_atomic" || O == "after_atomic" ||
+         O == "acquire_after_ctrl_dep" || O == "fence";
+}
+
 /// Whether FD initialises an object no other thread can reach yet, so that its stores publish
 /// nothing: a constructor, an API's init operation (`spin_lock_init`, `lw_mcs_init`), or a
 /// function named as one by the common convention (`init`, `*_init`, `init_*`: `ck_ring_init`).
@@ -626,8 +632,7 @@ private:
     E.Op = O;
     E.Dialect = Op.Dialect;
     E.Order = Op.Order;
-    if (O == "full" || O == "read" || O == "write" || O == "before_atomic" || O == "after_atomic" ||
-        O == "acquire_after_ctrl_dep" || O == "compiler_barrier" || O == "fence" || O == "cpu_relax") {
+    if (fenceOp(O) || O == "compiler_barrier" || O == "cpu_relax") {
       E.What = Kind::Fence;
       if (O == "cpu_relax")
         E.Op = "compiler_barrier";
@@ -1112,6 +1117,9 @@ void OrderingModel::build() {
   std::set<const FunctionDecl *> Walking;
   std::function<const FunctionOrdering *(const FunctionDecl *)> WalkOnce;
   CalleeSummaries Summary = [&](const FunctionDecl *FD) -> const std::vector<OrderingEvent> * {
+    // Barriers are judged where they are written: callees stay opaque (they may order).
+    if (FencesOnly)
+      return nullptr;
     const FunctionOrdering *FO = WalkOnce(FD);
     return FO ? &FO->Events : nullptr;
   };
@@ -1135,7 +1143,7 @@ void OrderingModel::build() {
 
   SourceManager &SM = AST.getSourceManager();
   for (const FunctionDecl *FD : Decls) {
-    if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())))
+    if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())) || (FencesOnly && !writesFence(FD)))
       continue;
     const FunctionOrdering *Walk = WalkOnce(FD);
     if (!Walk || Walk->Events.empty())
@@ -1147,7 +1155,55 @@ void OrderingModel::build() {
         E.Private = true;
     Functions.push_back(std::move(FO));
   }
-  pair();
+  if (!FencesOnly)
+    pair();
+}
+
+namespace {
+
+/// Finds a call of a barrier function (ck_pr_fence_*, atomic_thread_fence, rte_smp_wmb) in a body.
+class FenceCallFinder : public RecursiveASTVisitor<FenceCallFinder> {
+public:
+  explicit FenceCallFinder(const ApiNames &Names) : Names(Names) {}
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      const ApiNames::Operation *Op = Names.operation(Callee->getQualifiedNameAsString());
+      if (!Op)
+        Op = Names.operation(Callee->getNameAsString());
+      if (Op && fenceOp(Op->Op))
+        Found = true;
+    }
+    return !Found;
+  }
+
+private:
+  const ApiNames &Names;
+};
+
+} // namespace
+
+bool OrderingModel::writesFence(const FunctionDecl *FD) const {
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return false;
+  const SourceManager &SM = AST.getSourceManager();
+  if (!FenceSitesKnown) {
+    // Where each barrier macro was expanded, as (file, offset): compared without walking
+    // include stacks for every function.
+    for (const auto &[Key, Info] : *Expansions)
+      if (fenceOp(Info.Op->Op))
+        FenceSites.push_back(SM.getDecomposedExpansionLoc(Info.Range.getBegin()));
+    FenceSitesKnown = true;
+  }
+  CharSourceRange Range = SM.getExpansionRange(Body->getSourceRange());
+  std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(Range.getBegin()), End = SM.getDecomposedLoc(Range.getEnd());
+  for (const auto &[File, Offset] : FenceSites)
+    if (File == Begin.first && Begin.first == End.first && Offset >= Begin.second && Offset <= End.second)
+      return true;
+  FenceCallFinder Finder(Names);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return Finder.Found;
 }
 
 namespace {

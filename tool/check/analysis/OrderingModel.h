@@ -124,6 +124,10 @@ public:
   /// Preprocessor callbacks that record API macro expansions; install before parsing.
   std::unique_ptr<clang::PPCallbacks> expansionRecorder(clang::Preprocessor &PP);
 
+  /// Walk only the functions that write a barrier, and pair nothing (all barrier-redundant
+  /// needs); set before the first use.
+  void setFencesOnly(bool Only) { FencesOnly = Only; }
+
   /// Builds the events and pairs on first use.
   const std::vector<FunctionOrdering> &functions();
   const std::vector<OrderingPair> &pairs();
@@ -151,6 +155,11 @@ private:
   const SyncModel &Sync;
   clang::ASTContext &AST;
   bool Built = false;
+  bool FencesOnly = false;
+  /// Whether FD's body writes a barrier (an API fence macro expanded in it, or a fence call).
+  bool writesFence(const clang::FunctionDecl *FD) const;
+  mutable std::vector<std::pair<clang::FileID, unsigned>> FenceSites;
+  mutable bool FenceSitesKnown = false;
   std::vector<FunctionOrdering> Functions;
   std::vector<OrderingPair> Pairs;
   std::map<unsigned, ExpansionInfo> *Expansions; // by the macro name's raw location

@@ -61,7 +61,7 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
   void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
   void onEndOfTranslationUnit() override { judge(context().ordering()); }
-  bool usesOrderingModel() const override { return true; }
+  OrderingUse orderingUse() const override { return OrderingUse::Everything; }
 
 protected:
   virtual void judge(OrderingModel &Model) = 0;

@@ -10,6 +10,9 @@ class RedundantBarrierCheck : public OrderingCheck {
 public:
   using OrderingCheck::OrderingCheck;
 
+  /// It judges barriers where they are written: functions without one need no events.
+  OrderingUse orderingUse() const override { return OrderingUse::FencesWritten; }
+
 protected:
   void judge(OrderingModel &Model) override;
 };
