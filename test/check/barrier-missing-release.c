@@ -190,3 +190,19 @@ int own_flag(int v) {
 	WRITE_ONCE(ow.ready, 1);
 	return smp_load_acquire(&ow.ready) ? ow.data : 0;
 }
+
+/* C11, the S shape: a queue lock whose tail exchange is acquire only. The node's init stores
+ * may land after a successor that found the node in the tail linked itself in (prev->next). */
+struct qnode { struct qnode *next; int locked; };
+struct qlock { _Atomic(struct qnode *) tail; };
+struct qlock QL;
+void q_lock(struct qnode *node) {
+	node->next = 0;
+	node->locked = 1;
+	struct qnode *prev = atomic_exchange_explicit(&QL.tail, node, memory_order_acquire);
+	if (prev)
+		prev->next = node;
+}
+// CHECK: :[[@LINE-4]]:23: warning: 'atomic_exchange_explicit' (acquire) publishes 'qlock.tail' after the stores to 'qnode.next' with no release ordering: they may land after a thread that saw the new 'qlock.tail' wrote 'qnode.next', and overwrite it [barrier-missing-release]
+// CHECK: note: paired with this load of 'qlock.tail' in 'q_lock', which then writes 'qnode.next'
+// REFIX: :[[@LINE-6]]:23: warning: 'atomic_exchange_explicit' (acquire) publishes 'qlock.tail'

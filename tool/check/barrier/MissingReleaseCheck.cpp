@@ -24,11 +24,15 @@ void MissingReleaseCheck::judge(OrderingModel &Model) {
                         ", which then " + (P.DataLoads.empty() ? "writes " : "reads ") + quotedList(P.Data)}};
     if (std::string Hw = hardwareNote(context(), true); !Hw.empty())
       Notes.push_back({Publish.At, Hw});
+    // Message passing (the reader loads the data), or S (the reader stores through the pointer
+    // it loaded, and the writer's late store can overwrite that).
     report(Publish.At,
-           "%0 publishes '%1' after the stores to %2 with no release ordering: a reader that sees the new '%1' may "
-           "still %3 %2",
-           {describeEvent(Publish), Publish.LocationText, quotedList(P.Data),
-            P.DataLoads.empty() ? "have its own stores to" : "read the old"}, Notes,
+           P.DataLoads.empty()
+               ? "%0 publishes '%1' after the stores to %2 with no release ordering: they may land after a thread "
+                 "that saw the new '%1' wrote %2, and overwrite it"
+               : "%0 publishes '%1' after the stores to %2 with no release ordering: a reader that sees the new '%1' "
+                 "may still read the old %2",
+           {describeEvent(Publish), Publish.LocationText, quotedList(P.Data)}, Notes,
            strengthenFix(context(), Publish, ApiNames::MemoryOrder::Release));
   }
 }
