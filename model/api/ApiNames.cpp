@@ -45,12 +45,18 @@ std::optional<ApiNames::Access> accessForOp(const std::string &Op) {
   return lookup(Map, Op);
 }
 
+/// Every order with the spec's spelling of it, in the enum's order.
+const std::pair<const char *, ApiNames::MemoryOrder> OrderSpellings[] = {
+    {"relaxed", ApiNames::MemoryOrder::Relaxed}, {"consume", ApiNames::MemoryOrder::Consume},
+    {"acquire", ApiNames::MemoryOrder::Acquire}, {"release", ApiNames::MemoryOrder::Release},
+    {"acq_rel", ApiNames::MemoryOrder::AcqRel},  {"seq_cst", ApiNames::MemoryOrder::SeqCst},
+    {"full", ApiNames::MemoryOrder::Full}};
+
 std::optional<ApiNames::MemoryOrder> memoryOrder(const std::string &Order) {
-  using O = ApiNames::MemoryOrder;
-  static const std::unordered_map<std::string, O> Map = {
-      {"relaxed", O::Relaxed}, {"consume", O::Consume}, {"acquire", O::Acquire}, {"release", O::Release},
-      {"acq_rel", O::AcqRel},  {"seq_cst", O::SeqCst},  {"full", O::Full}};
-  return lookup(Map, Order);
+  for (const auto &[Spelling, Value] : OrderSpellings)
+    if (Order == Spelling)
+      return Value;
+  return std::nullopt;
 }
 
 /// Ops that name a type, a constant or an attribute rather than something code does.
@@ -165,6 +171,13 @@ std::optional<ApiNames::MemoryOrder> ApiNames::orderConstant(const std::string &
 
 std::optional<ApiNames::MemoryOrder> ApiNames::fixedOrder(const std::string &CalleeOrMacro) const {
   return FixedOrders.find(CalleeOrMacro);
+}
+
+const char *ApiNames::orderName(MemoryOrder Order) {
+  for (const auto &[Spelling, Value] : OrderSpellings)
+    if (Value == Order)
+      return Spelling;
+  return "";
 }
 
 const ApiNames::Operation *ApiNames::operation(const std::string &CalleeOrMacro) const {

@@ -35,6 +35,9 @@ public:
     std::string Dialect;
   };
 
+  /// The spec's spelling of an order ("acquire", "seq_cst", "full"), for messages and fix-its.
+  static const char *orderName(MemoryOrder Order);
+
   ApiNames() = default;
   /// Builds the table from loaded API specs; ExtraLocks/ExtraAtomics are user
   /// type names (options), as exact names or with '*' globs.

@@ -283,19 +283,11 @@ LocationOf pointeeOf(const Expr *E, const FunctionDecl *F) {
   return L;
 }
 
-/// The class of a C++ object for method lookups: its own class, or the template's.
-std::string className(const CXXRecordDecl *RD) {
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-    return Spec->getSpecializedTemplate()->getQualifiedNameAsString();
-  return RD->getQualifiedNameAsString();
-}
 
 } // namespace
 
 OrderingModel::OrderingModel(const ApiNames &Names, const SyncModel &Sync, ASTContext &AST)
-    : Names(Names), Sync(Sync), AST(AST), ExpansionStore(std::make_unique<std::map<unsigned, ExpansionInfo>>()) {
-  Expansions = ExpansionStore.get();
-}
+    : Names(Names), Sync(Sync), AST(AST), Expansions(std::make_unique<std::map<unsigned, ExpansionInfo>>()) {}
 
 OrderingModel::~OrderingModel() = default;
 
@@ -916,9 +908,9 @@ private:
     const ApiNames::Operation *Op = nullptr;
     std::string Method = MD->getNameAsString();
     if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
-      Op = Names.methodOperation(className(RD), Method);
+      Op = Names.methodOperation(SyncModel::className(RD), Method);
     if (!Op)
-      Op = Names.methodOperation(className(MD->getParent()), Method);
+      Op = Names.methodOperation(SyncModel::className(MD->getParent()), Method);
     if (Op) {
       call(S, *Op, Object, Args, Method);
       return;
@@ -1415,10 +1407,6 @@ const char *accessName(Access A) {
   return "";
 }
 
-const char *orderName(MemoryOrder O) {
-  static const char *Names[] = {"relaxed", "consume", "acquire", "release", "acq_rel", "seq_cst", "full"};
-  return Names[static_cast<int>(O)];
-}
 
 } // namespace
 
@@ -1441,7 +1429,7 @@ void OrderingModel::dump(llvm::raw_ostream &OS) {
       if (!E.Op.empty())
         OS << " op=" << E.Op;
       if (E.Order)
-        OS << " order=" << orderName(*E.Order);
+        OS << " order=" << ApiNames::orderName(*E.Order);
       if (!E.Api.empty())
         OS << " api=" << E.Api;
       if (!E.LocationText.empty())

@@ -162,8 +162,8 @@ private:
   mutable bool FenceSitesKnown = false;
   std::vector<FunctionOrdering> Functions;
   std::vector<OrderingPair> Pairs;
-  std::map<unsigned, ExpansionInfo> *Expansions; // by the macro name's raw location
-  std::unique_ptr<std::map<unsigned, ExpansionInfo>> ExpansionStore;
+  // API macro expansions by the macro name's raw location (ExpansionInfo is defined in the .cpp).
+  std::unique_ptr<std::map<unsigned, ExpansionInfo>> Expansions;
 };
 
 } // namespace lockwright

@@ -96,8 +96,7 @@ static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, b
   return nullptr;
 }
 
-/// The qualified name of a class, or of its template for a specialisation (std::atomic).
-static std::string className(const CXXRecordDecl *RD) {
+std::string SyncModel::className(const CXXRecordDecl *RD) {
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
     return Spec->getSpecializedTemplate()->getQualifiedNameAsString();
   return RD->getQualifiedNameAsString();
@@ -164,9 +163,9 @@ public:
     if (T->isPointerType())
       T = T->getPointeeType();
     if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
-      if (std::optional<ApiNames::Access> A = Model.Names.methodAccess(className(RD), Method))
+      if (std::optional<ApiNames::Access> A = Model.Names.methodAccess(SyncModel::className(RD), Method))
         return A;
-    return Model.Names.methodAccess(className(MD->getParent()), Method);
+    return Model.Names.methodAccess(SyncModel::className(MD->getParent()), Method);
   }
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {

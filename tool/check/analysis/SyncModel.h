@@ -19,6 +19,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXRecordDecl;
 class FieldDecl;
 class FunctionDecl;
 class PPCallbacks;
@@ -83,6 +84,9 @@ public:
   /// The sync objects of R with offsets relative to R (nested records are entered).
   std::vector<SyncObject> flatten(const clang::RecordDecl *R) const;
 
+  /// The qualified name of a class, or of its template for a specialisation (std::atomic):
+  /// what API method names are looked up by.
+  static std::string className(const clang::CXXRecordDecl *RD);
   /// Candidate names of a type: its typedef names, record and template names.
   static std::vector<std::string> typeNames(clang::QualType T);
 

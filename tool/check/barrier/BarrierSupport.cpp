@@ -18,26 +18,6 @@ using MemoryOrder = ApiNames::MemoryOrder;
 
 namespace {
 
-const char *orderName(MemoryOrder O) {
-  switch (O) {
-  case MemoryOrder::Relaxed:
-    return "relaxed";
-  case MemoryOrder::Consume:
-    return "consume";
-  case MemoryOrder::Acquire:
-    return "acquire";
-  case MemoryOrder::Release:
-    return "release";
-  case MemoryOrder::AcqRel:
-    return "acq_rel";
-  case MemoryOrder::SeqCst:
-    return "seq_cst";
-  case MemoryOrder::Full:
-    return "full";
-  }
-  return "";
-}
-
 /// The innermost statement of a block (a child of a CompoundStmt) whose file range holds At.
 const Stmt *blockStatement(const SourceManager &SM, const Stmt *S, SourceLocation At) {
   const Stmt *Found = nullptr;
@@ -143,7 +123,7 @@ std::string describeEvent(const OrderingEvent &E) {
   if (!E.Api.empty()) {
     std::string Out = "'" + E.Api + "'";
     if (!E.OrderText.empty() && E.Order)
-      Out += std::string(" (") + orderName(*E.Order) + ")";
+      Out += std::string(" (") + ApiNames::orderName(*E.Order) + ")";
     return Out;
   }
   switch (E.How) {
@@ -189,7 +169,7 @@ std::optional<TargetBarrier> targetBarrier(const CheckContext &Ctx, const std::s
 std::vector<FixItHint> strengthenFix(const CheckContext &Ctx, const OrderingEvent &E, MemoryOrder Wanted) {
   const ApiNames &Names = Ctx.model().names();
   const SourceManager &SM = Ctx.ast().getSourceManager();
-  std::string WantedName = orderName(Wanted);
+  std::string WantedName = ApiNames::orderName(Wanted);
   // An order argument: the same spelling with the order's name changed, when that names Wanted.
   if (E.OrderArg.isValid() && E.OrderArg.getBegin().isFileID() && E.Order == MemoryOrder::Relaxed) {
     std::string Text = E.OrderText;
