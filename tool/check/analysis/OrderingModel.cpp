@@ -51,6 +51,99 @@ bool FunctionOrdering::follows(int Earlier, int Later) const {
   return false;
 }
 
+bool FunctionOrdering::branchDecides(int Branch, int Block) const {
+  if (Branch == Block || Branch < 0 || Block < 0 || static_cast<size_t>(Branch) >= Successors.size())
+    return false;
+  auto Known = Decided.find({Branch, Block});
+  if (Known != Decided.end())
+    return Known->second;
+  // The blocks reached from Start without passing through Branch.
+  auto ReachesAvoidingBranch = [&](int Start) {
+    std::vector<char> Seen(Successors.size(), 0);
+    std::vector<int> Work;
+    if (Start != Branch && Start >= 0)
+      Work.push_back(Start), Seen[Start] = 1;
+    while (!Work.empty()) {
+      int B = Work.back();
+      Work.pop_back();
+      if (B == Block)
+        return true;
+      for (int Next : Successors[B])
+        if (Next != Branch && !Seen[Next])
+          Seen[Next] = 1, Work.push_back(Next);
+    }
+    return false;
+  };
+  bool Result = false;
+  // Branch dominates Block (the entry cannot reach it around the branch), and some outcome of
+  // the branch cannot reach it without coming back to the branch.
+  if (!ReachesAvoidingBranch(EntryBlock)) {
+    bool SomeReach = false, SomeMiss = false;
+    for (int Next : Successors[Branch])
+      (ReachesAvoidingBranch(Next) ? SomeReach : SomeMiss) = true;
+    Result = SomeReach && SomeMiss;
+  }
+  Decided[{Branch, Block}] = Result;
+  return Result;
+}
+
+bool FunctionOrdering::forwardReaches(int From, int To) const {
+  if (From == To)
+    return true;
+  if (From < 0 || To < 0 || static_cast<size_t>(std::max(From, To)) >= RpoIndex.size())
+    return true; // no shape known: assume it may
+  if (RpoIndex[To] <= RpoIndex[From])
+    return false;
+  auto Known = Forward.find({From, To});
+  if (Known != Forward.end())
+    return Known->second;
+  std::vector<char> Seen(Successors.size(), 0);
+  std::vector<int> Work = {From};
+  bool Found = false;
+  while (!Work.empty() && !Found) {
+    int B = Work.back();
+    Work.pop_back();
+    for (int Next : Successors[B]) {
+      if (RpoIndex[Next] <= RpoIndex[B] || RpoIndex[Next] > RpoIndex[To] || Seen[Next])
+        continue; // a back edge, or past To in the order
+      if (Next == To) {
+        Found = true;
+        break;
+      }
+      Seen[Next] = 1;
+      Work.push_back(Next);
+    }
+  }
+  Forward[{From, To}] = Found;
+  return Found;
+}
+
+bool FunctionOrdering::decides(size_t GuardIndex, size_t DataIndex, const SourceManager &SM) const {
+  const OrderingEvent &Guard = Events[GuardIndex], &Data = Events[DataIndex];
+  if (Guard.Block < 0 || Data.Block < 0 || Guard.Block == Data.Block)
+    return false;
+  // The locals holding the guard's value: the one it went to and copies of it.
+  std::vector<const VarDecl *> Values;
+  if (Guard.ValueTo)
+    Values.push_back(Guard.ValueTo);
+  for (size_t I = 0; I < Values.size() && Values.size() < 8; ++I)
+    for (const auto &[To, From] : Copies)
+      if (std::find(Values.begin(), Values.end(), To) == Values.end() && mentions(From, Values[I], SM))
+        Values.push_back(To);
+  auto Within = [&](SourceRange Inner, SourceRange Outer) {
+    return Inner.isValid() && Outer.isValid() && !SM.isBeforeInTranslationUnit(Inner.getBegin(), Outer.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(Outer.getEnd(), Inner.getBegin());
+  };
+  for (const auto &[Branch, Condition] : Branches) {
+    bool ReadsGuard = Within(Guard.Range, Condition) ||
+                      std::any_of(Values.begin(), Values.end(),
+                                  [&](const VarDecl *V) { return mentions(Condition, V, SM); });
+    if (ReadsGuard && branchDecides(Branch, Data.Block))
+      return true;
+  }
+  return false;
+}
+
 bool OrderingEvent::isLoad() const { return What == Kind::Load || What == Kind::Rmw; }
 bool OrderingEvent::isStore() const { return What == Kind::Store || What == Kind::Rmw; }
 
@@ -447,6 +540,23 @@ public:
       DepthAtExit[Block->getBlockID()] = LockDepth;
     }
     markSingleThreaded();
+    Successors.assign(Graph->getNumBlockIDs(), {});
+    for (const CFGBlock *Block : Order) {
+      int ID = static_cast<int>(Block->getBlockID());
+      unsigned Outcomes = 0;
+      for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
+        if (const CFGBlock *S = Succ.getReachableBlock()) {
+          Successors[ID].push_back(static_cast<int>(S->getBlockID()));
+          ++Outcomes;
+        }
+      if (Outcomes > 1)
+        if (const Stmt *Condition = Block->getTerminatorCondition(/*StripParens=*/false))
+          Branches.emplace_back(ID, fileRange(Condition));
+    }
+    EntryBlock = static_cast<int>(Graph->getEntry().getBlockID());
+    RpoIndex.assign(Graph->getNumBlockIDs(), -1);
+    for (size_t I = 0; I < Order.size(); ++I)
+      RpoIndex[Order[I]->getBlockID()] = static_cast<int>(I);
     return std::move(Events);
   }
 
@@ -959,6 +1069,7 @@ private:
       E.UnderLock = false;
       E.Private = CalleeInitialises;
       E.Inlined = true;
+      E.InlinedFrom = Def;
       if (E.Api.empty() || E.What == Kind::OpaqueCall)
         E.Api = Def->getNameAsString();
       const auto *Param = dyn_cast_or_null<ParmVarDecl>(E.Through);
@@ -1014,6 +1125,7 @@ private:
     const Expr *Inner = strip(Value);
     if (!Inner)
       return;
+    Copies.emplace_back(V, fileRange(Inner));
     if (isa<CXXNewExpr>(Inner)) {
       Fresh.insert(V);
       return;
@@ -1064,6 +1176,11 @@ private:
 
 public:
   std::map<int, int> SolePredecessor;
+  std::vector<std::vector<int>> Successors;
+  std::vector<std::pair<int, SourceRange>> Branches;
+  std::vector<std::pair<const VarDecl *, SourceRange>> Copies;
+  int EntryBlock = -1;
+  std::vector<int> RpoIndex;
 };
 
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
@@ -1129,6 +1246,11 @@ void OrderingModel::build() {
     FO->Events = Walker.walk(Def);
     FO->Mentions = std::move(Walker.Mentions);
     FO->SolePredecessor = std::move(Walker.SolePredecessor);
+    FO->Successors = std::move(Walker.Successors);
+    FO->Branches = std::move(Walker.Branches);
+    FO->Copies = std::move(Walker.Copies);
+    FO->EntryBlock = Walker.EntryBlock;
+    FO->RpoIndex = std::move(Walker.RpoIndex);
     Walking.erase(Def);
     return (Walked[Def] = std::move(FO)).get();
   };
@@ -1262,6 +1384,13 @@ bool publishedLater(const FunctionOrdering &W, size_t S, const SourceManager &SM
   return false;
 }
 
+/// Whether two accesses come from two calls of one function (`enqueue(r, a); enqueue(r, b);`):
+/// each call's protocol is judged in the callee's body, and one call's store with the next
+/// call's flag is two operations in a row, not data and its flag.
+bool separateCalls(const OrderingEvent &A, const OrderingEvent &B) {
+  return A.Inlined && B.Inlined && A.InlinedFrom == B.InlinedFrom && A.Element != B.Element;
+}
+
 /// Whether a reader's access after the guard reads what the guard leads to: the same object,
 /// or one the guard's value points to (`p = READ_ONCE(head); p->key`); not an object the reader
 /// held already (its own queue node).
@@ -1307,7 +1436,8 @@ void OrderingModel::pair() {
         if (E.What == Kind::OpaqueCall)
           DataStores.clear(); // what came before may be handed over there (pthread_create, a lock)
         else if (E.isStore() && !E.Location.empty() && !E.UnderLock && !oneObject(E.Location, Publish.Location) &&
-                 !(linkRecord(Publish.Record) && E.Record == Publish.Record) && publishesData(W, Publish, E, SM))
+                 !(linkRecord(Publish.Record) && E.Record == Publish.Record) && publishesData(W, Publish, E, SM) &&
+                 !separateCalls(E, Publish) && W.forwardReaches(E.Block, Publish.Block))
           DataStores[E.Location] = D;
       }
       if (DataStores.empty())
@@ -1336,12 +1466,17 @@ void OrderingModel::pair() {
         std::set<std::string> Seen;
         for (size_t D = G + 1; D < R->Events.size(); ++D) {
           const OrderingEvent &E = R->Events[D];
-          if (E.UnderLock || E.Location.empty() || oneObject(E.Location, Publish.Location) || !guardedBy(Guard, E))
+          if (E.UnderLock || E.Location.empty() || oneObject(E.Location, Publish.Location) || !guardedBy(Guard, E) ||
+              separateCalls(Guard, E) || !R->forwardReaches(Guard.Block, E.Block))
             continue;
           auto Store = DataStores.find(E.Location);
           if (Store == DataStores.end())
             continue;
           if (E.What == Kind::Load) {
+            // A load the guard does not decide (a second statistics read, code after an `if`
+            // that runs either way) is not read on the strength of the guard.
+            if (!addressDependent(Guard, E) && !R->decides(G, D, SM))
+              continue;
             if (P.DataLoads.empty())
               P.FirstDataLoad = D;
             P.DataLoads.push_back(D);

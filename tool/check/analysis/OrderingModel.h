@@ -78,6 +78,8 @@ struct OrderingEvent {
   const clang::RecordDecl *Record = nullptr;
   /// Seen through a call of a function whose body holds it (reported at the call).
   bool Inlined = false;
+  /// Seen through a call: the function called there (the outermost, where calls nest).
+  const clang::FunctionDecl *InlinedFrom = nullptr;
   /// A plain store of a null pointer or zero (`entry->next = NULL`): it hands nothing over.
   bool StoresNull = false;
 
@@ -100,6 +102,33 @@ struct FunctionOrdering {
   /// predecessor each (the body of `do { } while (0)` after the code before it; not the two arms
   /// of a branch).
   bool follows(int Earlier, int Later) const;
+
+  /// The CFG's shape, kept for control decisions: each block's reachable successors (by block
+  /// ID), the entry block, and the blocks that branch on a condition, with its source range.
+  std::vector<std::vector<int>> Successors;
+  int EntryBlock = -1;
+  std::vector<std::pair<int, clang::SourceRange>> Branches;
+  /// Local copies of values (`s = v & 1`): the assigned local and the expression's range.
+  std::vector<std::pair<const clang::VarDecl *, clang::SourceRange>> Copies;
+  /// Whether the load at event Guard decides whether event Data runs: Data's block is reached
+  /// only through a branch whose condition reads the guard's value (the guard load itself, the
+  /// local it went to, or a copy of that), and only on some of its outcomes (`if (!READ_ONCE(f))
+  /// return;`, `while (!flag) ;`, `if (probes > bound) return NULL;`). A load after such code
+  /// on every path, or before the branch, is not decided by it (`a = READ_ONCE(x); b = y;`).
+  bool decides(size_t Guard, size_t Data, const clang::SourceManager &SM) const;
+
+  /// Each block's place in reverse post-order: an edge to a block that is not later is a loop's
+  /// back edge.
+  std::vector<int> RpoIndex;
+  /// Whether block To runs after block From on some path with no loop back edge (not the other
+  /// arm of a branch, not the previous iteration of a loop).
+  bool forwardReaches(int From, int To) const;
+
+private:
+  mutable std::map<std::pair<int, int>, bool> Forward;
+  /// Whether Block is reached only through Branch, and not from all of Branch's successors.
+  bool branchDecides(int Branch, int Block) const;
+  mutable std::map<std::pair<int, int>, bool> Decided;
 };
 
 /// A writer and a reader that meet on a publishing location: the writer stores Data, then

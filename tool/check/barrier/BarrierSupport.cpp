@@ -305,6 +305,40 @@ bool plainOnBothSides(const OrderingPair &P) {
 
 bool writerOrdered(const OrderingPair &P) { return storesOrderedBetween(*P.Writer, P.LastDataStore, P.Publish); }
 
+namespace {
+
+/// A barrier the authors wrote (not a call or lock that may happen to order).
+bool deliberate(const OrderingEvent &E) {
+  return E.What == Kind::Fence || E.What == Kind::Rmw;
+}
+
+} // namespace
+
+bool writerCares(const OrderingPair &P) {
+  const FunctionOrdering &W = *P.Writer;
+  if (W.Events[P.Publish].releases())
+    return true;
+  for (size_t I = P.LastDataStore + 1; I < P.Publish; ++I)
+    if (deliberate(W.Events[I]) && OrderingModel::ordersStores(W.Events[I]))
+      return true;
+  return false;
+}
+
+bool readerCares(const CheckContext &Ctx, const OrderingPair &P) {
+  if (P.DataLoads.empty())
+    return true;
+  const FunctionOrdering &R = *P.Reader;
+  const OrderingEvent &Guard = R.Events[P.Guard];
+  // A dependency is evidence where the guard is marked (READ_ONCE, rcu_dereference): a plain
+  // pointer load followed by a dereference is what every pointer read looks like.
+  if (Guard.acquires() || (Guard.How != OrderingEvent::Access::Plain && dependencyOrders(Ctx, P)))
+    return true;
+  for (size_t I = P.Guard + 1; I < P.FirstDataLoad; ++I)
+    if (deliberate(R.Events[I]) && OrderingModel::ordersLoads(R.Events[I]))
+      return true;
+  return false;
+}
+
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
   return P.DataLoads.empty() || loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(Ctx, P);
 }

@@ -83,6 +83,11 @@ bool writerOrdered(const OrderingPair &P);
 /// a single-threaded variant), so a missing release or acquire is no finding.
 bool plainOnBothSides(const OrderingPair &P);
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P);
+/// The evidence itself: ordering the authors wrote on purpose. A call the model cannot see
+/// into (printk, a helper in another file) or a lock taken in between may order, so it keeps a
+/// side from being reported, but it says nothing about whether the location is a flag.
+bool writerCares(const OrderingPair &P);
+bool readerCares(const CheckContext &Ctx, const OrderingPair &P);
 /// A write barrier of the writer that stands outside the pair's data stores and publishing
 /// store (after the publishing store, or before every data store), when nothing between
 /// orders them.

@@ -8,7 +8,7 @@ void MisplacedReadBarrierCheck::judge(OrderingModel &Model) {
   std::set<const OrderingEvent *> Reported;
   for (const OrderingPair &P : Model.pairs()) {
     std::optional<size_t> B = misplacedReadBarrier(P);
-    if (!B || !writerOrdered(P) || !Model.intendsSynchronisation(P))
+    if (!B || !writerCares(P) || !Model.intendsSynchronisation(P))
       continue;
     const OrderingEvent &Barrier = P.Reader->Events[*B];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];

@@ -8,7 +8,7 @@ void MisplacedWriteBarrierCheck::judge(OrderingModel &Model) {
   std::set<const OrderingEvent *> Reported;
   for (const OrderingPair &P : Model.pairs()) {
     std::optional<size_t> B = misplacedWriteBarrier(P);
-    if (!B || !readerOrdered(context(), P) || !Model.intendsSynchronisation(P))
+    if (!B || !readerCares(context(), P) || !Model.intendsSynchronisation(P))
       continue;
     const OrderingEvent &Barrier = P.Writer->Events[*B];
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];

@@ -10,7 +10,7 @@ void MissingReleaseCheck::judge(OrderingModel &Model) {
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];
     // The reader's care is the evidence that the location is a flag.
-    if (plainOnBothSides(P) || Reported.count(&Publish) || !readerOrdered(context(), P) ||
+    if (plainOnBothSides(P) || Reported.count(&Publish) || !readerCares(context(), P) ||
         !Model.intendsSynchronisation(P) || writerOrdered(P) || misplacedWriteBarrier(P))
       continue;
     Reported.insert(&Publish);
