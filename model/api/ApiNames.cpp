@@ -123,6 +123,8 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
         Operation Operation{Op, Order, -1, Spec.Dialect};
         if (const SpecNode *Arg = Entry.get("order_arg"))
           Operation.OrderArg = std::stoi(Arg->value());
+        if (const SpecNode *Hw = Entry.get("hardware_rmw"))
+          Operation.HardwareRmw = Hw->value() == "true";
         Names.Operations.add(Name, Operation);
         std::string Key = Spec.Dialect + " " + Op;
         if (std::none_of(Names.FirstNameOfOp.begin(), Names.FirstNameOfOp.end(),

@@ -33,6 +33,10 @@ public:
     std::optional<MemoryOrder> Order;
     int OrderArg = -1;
     std::string Dialect;
+    /// An RMW written as the architecture's instruction in asm with a memory clobber (ck's
+    /// ck_pr_fas/cas/faa): it orders as the instruction does, fully where the arch spec says
+    /// RMWs are fully ordered, whatever its portable order.
+    bool HardwareRmw = false;
   };
 
   /// The spec's spelling of an order ("acquire", "seq_cst", "full"), for messages and fix-its.

@@ -275,6 +275,9 @@ const std::vector<std::string> &abstractOperations() {
       // Lock operations.
       "lock_acquire", "lock_release", "lock_try", "lock_is_locked", "read_acquire", "read_release",
       "write_acquire", "write_release",
+      // An assertion that the caller holds a lock (lockdep_assert_held): what follows runs in
+      // that lock's critical section.
+      "assert_held",
       // Lock tables and counters.
       "lock_table_type", "lock_hash", "lock_constant", "counter_type", "counter_add", "counter_read",
       // Memory a function allocates: an object no other thread can reach until it is published.
@@ -629,6 +632,7 @@ SchemaRef apiSpecSchema() {
                                    true},
                                   {"order", Order},
                                   {"order_arg", intType(0, 8)},
+                                  {"hardware_rmw", boolType()},
                                   {"note", stringType()}},
                                  MergePolicy::Replace,
                                  {[](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {

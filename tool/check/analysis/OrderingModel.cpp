@@ -118,18 +118,33 @@ bool FunctionOrdering::forwardReaches(int From, int To) const {
   return Found;
 }
 
-bool FunctionOrdering::decides(size_t GuardIndex, size_t DataIndex, const SourceManager &SM) const {
-  const OrderingEvent &Guard = Events[GuardIndex], &Data = Events[DataIndex];
-  if (Guard.Block < 0 || Data.Block < 0 || Guard.Block == Data.Block)
-    return false;
-  // The locals holding the guard's value: the one it went to and copies of it.
+std::vector<const VarDecl *> FunctionOrdering::valuesOf(size_t GuardIndex, const SourceManager &SM) const {
   std::vector<const VarDecl *> Values;
-  if (Guard.ValueTo)
-    Values.push_back(Guard.ValueTo);
+  if (const VarDecl *V = Events[GuardIndex].ValueTo)
+    Values.push_back(V);
   for (size_t I = 0; I < Values.size() && Values.size() < 8; ++I)
     for (const auto &[To, From] : Copies)
       if (std::find(Values.begin(), Values.end(), To) == Values.end() && mentions(From, Values[I], SM))
         Values.push_back(To);
+  return Values;
+}
+
+bool FunctionOrdering::dependsOn(size_t GuardIndex, size_t DataIndex, const SourceManager &SM) const {
+  const OrderingEvent &Guard = Events[GuardIndex], &Data = Events[DataIndex];
+  // READ_ONCE(gp)->x: the guard is the base expression itself.
+  if (Data.BaseRange.isValid() && Guard.Range.isValid() && Data.BaseRange.getBegin() == Guard.Range.getBegin())
+    return true;
+  if (!Data.Through)
+    return false;
+  std::vector<const VarDecl *> Values = valuesOf(GuardIndex, SM);
+  return std::find(Values.begin(), Values.end(), Data.Through) != Values.end();
+}
+
+bool FunctionOrdering::decides(size_t GuardIndex, size_t DataIndex, const SourceManager &SM) const {
+  const OrderingEvent &Guard = Events[GuardIndex], &Data = Events[DataIndex];
+  if (Guard.Block < 0 || Data.Block < 0 || Guard.Block == Data.Block)
+    return false;
+  std::vector<const VarDecl *> Values = valuesOf(GuardIndex, SM);
   auto Within = [&](SourceRange Inner, SourceRange Outer) {
     return Inner.isValid() && Outer.isValid() && !SM.isBeforeInTranslationUnit(Inner.getBegin(), Outer.getBegin()) &&
            !SM.isBeforeInTranslationUnit(Outer.getEnd(), Inner.getBegin());
@@ -433,13 +448,6 @@ bool OrderingModel::ordersLoads(const OrderingEvent &E) {
   }
 }
 
-bool OrderingModel::addressDependent(const OrderingEvent &Guard, const OrderingEvent &Data) {
-  if (Guard.ValueTo && Data.Through == Guard.ValueTo)
-    return true;
-  // READ_ONCE(gp)->x: the guard is the base expression itself.
-  return Data.BaseRange.isValid() && Guard.Range.isValid() && Data.BaseRange.getBegin() == Guard.Range.getBegin();
-}
-
 bool OrderingModel::intendsSynchronisation(const OrderingPair &P) const {
   const OrderingEvent &S = P.Writer->Events[P.Publish], &G = P.Reader->Events[P.Guard];
   if (S.How != Access::Plain || G.How != Access::Plain)
@@ -574,8 +582,13 @@ private:
         Joins = true;
       }
     }
-    if (FirstCreate == Events.size())
+    if (FirstCreate == Events.size()) {
+      // A program's main that starts no thread runs alone (a serial test).
+      if (F->isMain())
+        for (OrderingEvent &E : Events)
+          E.Private = true;
       return;
+    }
     for (size_t I = 0; I < Events.size(); ++I)
       if (I < FirstCreate || (Joins && I > LastJoin && LastJoin > FirstCreate))
         Events[I].Private = true;
@@ -606,6 +619,21 @@ private:
   /// Expressions used as the base of an access (p in p->x, *p, p[i]): reading them does not
   /// publish the pointer.
   void noteBaseUse(const Stmt *S) {
+    // Comparing or testing a pointer (`if (p != NULL)`, `if (!p)`) does not publish it either.
+    auto Tested = [&](const Expr *E) {
+      E = E->IgnoreParens();
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E); Cast && Cast->getCastKind() != CK_LValueToRValue)
+        E = Cast->getSubExpr()->IgnoreParens();
+      BaseUses.insert(E);
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && (B->isEqualityOp() || B->isRelationalOp())) {
+      Tested(B->getLHS());
+      Tested(B->getRHS());
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_LNot) {
+      Tested(U->getSubExpr());
+    } else if (const auto *C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_PointerToBoolean) {
+      Tested(C->getSubExpr());
+    }
     if (const auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
       BaseUses.insert(M->getBase()->IgnoreParens());
     else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
@@ -666,6 +694,10 @@ private:
   }
 
   void add(OrderingEvent E) {
+    if (E.Op == "assert_held") {
+      ++LockDepth;
+      return;
+    }
     if (E.What == Kind::LockAcquire)
       ++LockDepth;
     else if (E.What == Kind::LockRelease && LockDepth > 0)
@@ -732,6 +764,7 @@ private:
   bool fromOperation(OrderingEvent &E, const ApiNames::Operation &Op) const {
     const std::string &O = Op.Op;
     E.Op = O;
+    E.HardwareRmw = Op.HardwareRmw;
     E.Dialect = Op.Dialect;
     E.Order = Op.Order;
     if (fenceOp(O) || O == "compiler_barrier" || O == "cpu_relax") {
@@ -770,6 +803,9 @@ private:
       E.What = Kind::LockAcquire;
     } else if (O == "lock_release" || O == "read_release" || O == "write_release") {
       E.What = Kind::LockRelease;
+    } else if (O == "assert_held") {
+      E.What = Kind::LockAcquire; // add() counts it; it orders nothing, so it is not kept
+      E.Op = O;
     } else if (O == "thread_create" || O == "thread_join") {
       E.What = Kind::OpaqueCall; // what comes before is visible to the thread, or after the join
     } else {
@@ -861,6 +897,10 @@ private:
     }
     size_t Index = Events.size();
     add(std::move(E));
+    if (Events.size() == Index) { // counted, not kept (a lock-held assertion)
+      ByExpansion[Key] = {};
+      return;
+    }
     ExpansionState State;
     State.Event = Index;
     noteAddress(State, Owner, S);
@@ -946,6 +986,14 @@ private:
         if (Alias && !Events.empty())
           Events.back().Dialect = Alias->Op->Dialect;
         return;
+      }
+      if (Callee->hasAttr<FormatAttr>()) {
+        // Loads in a printf-like call's arguments are read to be printed.
+        SourceRange Call = fileRange(S);
+        for (OrderingEvent &E : Events)
+          if (E.isLoad() && E.Range.isValid() && Call.isValid() && !SM.isBeforeInTranslationUnit(E.Range.getBegin(), Call.getBegin()) &&
+              !SM.isBeforeInTranslationUnit(Call.getEnd(), E.Range.getBegin()))
+            E.Diagnostic = true;
       }
       if (Callee->getBuiltinID() != 0)
         return; // __builtin_expect and friends; the atomic ones are AtomicExprs
@@ -1043,6 +1091,7 @@ private:
   /// (a helper such as `lw__xchg_acq_rel_ptr(&l->tail, v)` is the exchange on l->tail); an
   /// opaque call where there is no body or it is too large to inline.
   void callInto(const Stmt *S, const FunctionDecl *Callee, llvm::ArrayRef<const Expr *> Args) {
+    CallSites.push_back({Callee->getDefinition() ? Callee->getDefinition() : Callee, LockDepth > 0});
     const std::vector<OrderingEvent> *Summary = Summaries(Callee);
     if (!Summary) {
       add(makeEvent(Kind::OpaqueCall, S));
@@ -1181,6 +1230,8 @@ public:
   std::vector<std::pair<const VarDecl *, SourceRange>> Copies;
   int EntryBlock = -1;
   std::vector<int> RpoIndex;
+  /// The functions this one calls, each with whether a lock is held at the call.
+  std::vector<std::pair<const FunctionDecl *, bool>> CallSites;
 };
 
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
@@ -1191,9 +1242,23 @@ public:
       Out.push_back(FD);
     return true;
   }
+  // Functions named other than as a call's callee (a callback, an ops table entry) may be
+  // called from anywhere.
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      CalleeRefs.insert(R);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(R->getDecl()); FD && !CalleeRefs.count(R))
+      Escaped.insert(FD->getCanonicalDecl());
+    return true;
+  }
+  std::set<const FunctionDecl *> Escaped;
 
 private:
   std::vector<const FunctionDecl *> &Out;
+  std::set<const DeclRefExpr *> CalleeRefs;
 };
 
 bool orderingEvent(const OrderingEvent &E) {
@@ -1211,6 +1276,38 @@ bool orderingEvent(const OrderingEvent &E) {
 
 } // namespace
 
+namespace {
+
+/// The functions of this TU that run only under a caller's lock: internal (no other TU calls
+/// them), never named but to be called, and every call either holds a lock or stands in a
+/// function that runs under one (`__ptr_ring_swap_queue`, called by resize with both locks).
+std::set<const FunctionDecl *>
+calledUnderLock(const std::map<const FunctionDecl *, std::vector<std::pair<const FunctionDecl *, bool>>> &CallsFrom,
+                const std::set<const FunctionDecl *> &Escaped) {
+  std::map<const FunctionDecl *, std::vector<std::pair<const FunctionDecl *, bool>>> CallersOf;
+  for (const auto &[Caller, Sites] : CallsFrom)
+    for (const auto &[Callee, Held] : Sites)
+      CallersOf[Callee].emplace_back(Caller, Held);
+  std::set<const FunctionDecl *> Locked;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Callee, Callers] : CallersOf) {
+      if (Locked.count(Callee) || Callee->isExternallyVisible() || Escaped.count(Callee->getCanonicalDecl()))
+        continue;
+      bool All = std::all_of(Callers.begin(), Callers.end(), [&](const auto &Site) {
+        return Site.second || (Site.first != Callee && Locked.count(Site.first));
+      });
+      if (All) {
+        Locked.insert(Callee);
+        Changed = true;
+      }
+    }
+  }
+  return Locked;
+}
+
+} // namespace
+
 void OrderingModel::build() {
   if (Built)
     return;
@@ -1223,6 +1320,7 @@ void OrderingModel::build() {
   // Bodies, walked once: a callee's events are seen at its calls. Null for a function
   // without a body here, or while its own walk is under way (recursion).
   std::map<const FunctionDecl *, std::unique_ptr<FunctionOrdering>> Walked;
+  std::map<const FunctionDecl *, std::vector<std::pair<const FunctionDecl *, bool>>> CallsFrom;
   std::set<const FunctionDecl *> Walking;
   std::function<const FunctionOrdering *(const FunctionDecl *)> WalkOnce;
   CalleeSummaries Summary = [&](const FunctionDecl *FD) -> const std::vector<OrderingEvent> * {
@@ -1251,22 +1349,33 @@ void OrderingModel::build() {
     FO->Copies = std::move(Walker.Copies);
     FO->EntryBlock = Walker.EntryBlock;
     FO->RpoIndex = std::move(Walker.RpoIndex);
+    CallsFrom[Def] = std::move(Walker.CallSites);
     Walking.erase(Def);
     return (Walked[Def] = std::move(FO)).get();
   };
 
   SourceManager &SM = AST.getSourceManager();
+  std::vector<std::pair<const FunctionDecl *, const FunctionOrdering *>> Walks;
   for (const FunctionDecl *FD : Decls) {
     if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())) || (FencesOnly && !writesFence(FD)))
       continue;
     const FunctionOrdering *Walk = WalkOnce(FD);
-    if (!Walk || Walk->Events.empty())
-      continue;
+    if (Walk && !Walk->Events.empty())
+      Walks.emplace_back(FD, Walk);
+  }
+  // (Only when every function was walked: each call site must be known.)
+  std::set<const FunctionDecl *> Locked;
+  if (!FencesOnly)
+    Locked = calledUnderLock(CallsFrom, Collector.Escaped);
+  for (const auto &[FD, Walk] : Walks) {
     FunctionOrdering FO = *Walk;
     FO.Function = FD;
-    if (isInitialiser(FD, Names))
-      for (OrderingEvent &E : FO.Events)
-        E.Private = true;
+    bool Initialiser = isInitialiser(FD, Names);
+    bool UnderCallersLock = Locked.count(Walk->Function) > 0;
+    for (OrderingEvent &E : FO.Events) {
+      E.Private |= Initialiser;
+      E.UnderLock |= UnderCallersLock && E.What != Kind::LockAcquire && E.What != Kind::LockRelease;
+    }
     Functions.push_back(std::move(FO));
   }
   if (!FencesOnly)
@@ -1391,13 +1500,35 @@ bool separateCalls(const OrderingEvent &A, const OrderingEvent &B) {
   return A.Inlined && B.Inlined && A.InlinedFrom == B.InlinedFrom && A.Element != B.Element;
 }
 
+/// Whether the reader's load at D only computes the value of a marked store it stands in
+/// (`WRITE_ONCE(s->deadline, jiffies + timeout())`): the reader is updating a flag there, not
+/// consuming what the writer published.
+bool feedsMarkedStore(const FunctionOrdering &R, size_t D, const SourceManager &SM) {
+  const OrderingEvent &Load = R.Events[D];
+  if (!Load.Range.isValid())
+    return false;
+  // (A macro's store may be listed before its value argument's loads: the macro's first
+  // token can come first in the CFG. A call in a macro argument has the macro's range.)
+  for (size_t I = 0; I < R.Events.size(); ++I) {
+    const OrderingEvent &Store = R.Events[I];
+    if (I == D || Store.Block != Load.Block || Store.What != Kind::Store || Store.How == Access::Plain || Store.Location.empty() ||
+        !Store.Range.isValid())
+      continue;
+    if (!SM.isBeforeInTranslationUnit(Load.Range.getBegin(), Store.Range.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Store.Range.getEnd(), Load.Range.getBegin()))
+      return true;
+  }
+  return false;
+}
+
 /// Whether a reader's access after the guard reads what the guard leads to: the same object,
 /// or one the guard's value points to (`p = READ_ONCE(head); p->key`); not an object the reader
 /// held already (its own queue node).
-bool guardedBy(const OrderingEvent &Guard, const OrderingEvent &Data) {
+bool guardedBy(const FunctionOrdering &R, size_t G, size_t D, const SourceManager &SM) {
+  const OrderingEvent &Guard = R.Events[G], &Data = R.Events[D];
   if (!Guard.Through || !Data.Through || Guard.Through == Data.Through)
     return true;
-  return Guard.ValueTo == Data.Through;
+  return R.dependsOn(G, D, SM);
 }
 
 } // namespace
@@ -1407,24 +1538,37 @@ void OrderingModel::pair() {
   // A flag, pointer or index is a location some access of the TU marks as shared (ONCE,
   // volatile, atomic, an API call): a field only ever read and written plainly (a ring's
   // mask, a consumer's own head) publishes nothing.
-  std::set<std::string> Marked;
+  std::set<std::string> Marked, MarkedLoads, MarkedStores;
   for (const FunctionOrdering &FO : Functions)
     for (const OrderingEvent &E : FO.Events)
-      if (!E.Location.empty() && E.How != Access::Plain)
+      if (!E.Location.empty() && E.How != Access::Plain) {
         Marked.insert(E.Location);
+        if (E.What == Kind::Load)
+          MarkedLoads.insert(E.Location);
+        if (E.isStore())
+          MarkedStores.insert(E.Location);
+      }
+  // A plain access where the TU's other accesses of that kind are marked was written plain on
+  // purpose: the owner reading its own field, the single producer's store (`push_spnc`), code
+  // under a lock the model cannot see.
+  auto DeliberatelyPlain = [&](const OrderingEvent &E, const std::set<std::string> &MarkedKind) {
+    return E.How == Access::Plain && MarkedKind.count(E.Location);
+  };
   // Loads of each location, by function.
   std::map<std::string, std::vector<std::pair<const FunctionOrdering *, size_t>>> Loads;
   for (const FunctionOrdering &FO : Functions)
     for (size_t I = 0; I < FO.Events.size(); ++I) {
       const OrderingEvent &E = FO.Events[I];
-      if (E.isLoad() && !E.Location.empty() && !E.UnderLock)
+      if (E.isLoad() && !E.Location.empty() && !E.UnderLock && !E.Diagnostic &&
+          !(E.What == Kind::Load && DeliberatelyPlain(E, MarkedLoads)))
         Loads[E.Location].emplace_back(&FO, I);
     }
   for (const FunctionOrdering &W : Functions)
     for (size_t S = 0; S < W.Events.size(); ++S) {
       const OrderingEvent &Publish = W.Events[S];
       if (!Publish.isStore() || Publish.Location.empty() || Publish.Private || Publish.UnderLock ||
-          !Marked.count(Publish.Location) || (Publish.StoresNull && Publish.How == Access::Plain))
+          !Marked.count(Publish.Location) || (Publish.StoresNull && Publish.How == Access::Plain) ||
+          (Publish.What == Kind::Store && DeliberatelyPlain(Publish, MarkedStores)))
         continue;
       auto Readers = Loads.find(Publish.Location);
       if (Readers == Loads.end() || publishedLater(W, S, SM))
@@ -1466,7 +1610,8 @@ void OrderingModel::pair() {
         std::set<std::string> Seen;
         for (size_t D = G + 1; D < R->Events.size(); ++D) {
           const OrderingEvent &E = R->Events[D];
-          if (E.UnderLock || E.Location.empty() || oneObject(E.Location, Publish.Location) || !guardedBy(Guard, E) ||
+          if (E.UnderLock || E.Diagnostic || E.Location.empty() || oneObject(E.Location, Publish.Location) ||
+              !guardedBy(*R, G, D, SM) ||
               separateCalls(Guard, E) || !R->forwardReaches(Guard.Block, E.Block))
             continue;
           auto Store = DataStores.find(E.Location);
@@ -1475,7 +1620,8 @@ void OrderingModel::pair() {
           if (E.What == Kind::Load) {
             // A load the guard does not decide (a second statistics read, code after an `if`
             // that runs either way) is not read on the strength of the guard.
-            if (!addressDependent(Guard, E) && !R->decides(G, D, SM))
+            bool Dependent = R->dependsOn(G, D, SM);
+            if ((!Dependent && !R->decides(G, D, SM)) || (!Dependent && feedsMarkedStore(*R, D, SM)))
               continue;
             if (P.DataLoads.empty())
               P.FirstDataLoad = D;

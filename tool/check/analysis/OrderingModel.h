@@ -53,6 +53,7 @@ struct OrderingEvent {
   /// "before_atomic", "after_atomic", "acquire_after_ctrl_dep"); ordered accesses: their op.
   std::string Op;
   bool ReturnsValue = false; // RMWs: whether the old or new value is returned
+  bool HardwareRmw = false;  // RMWs: ordered as the architecture's instruction (ApiNames)
   std::string Api;           // the API name as written; empty for plain C
   std::string Dialect;
 
@@ -82,6 +83,9 @@ struct OrderingEvent {
   const clang::FunctionDecl *InlinedFrom = nullptr;
   /// A plain store of a null pointer or zero (`entry->next = NULL`): it hands nothing over.
   bool StoresNull = false;
+  /// A load in the arguments of a printf-like call (pr_err, fprintf): read to be printed, it
+  /// guards nothing and nothing is read on its strength.
+  bool Diagnostic = false;
 
   bool isLoad() const;  // reads the location (loads, value-returning RMWs, cmpxchg)
   bool isStore() const; // writes it (stores, RMWs)
@@ -116,6 +120,12 @@ struct FunctionOrdering {
   /// return;`, `while (!flag) ;`, `if (probes > bound) return NULL;`). A load after such code
   /// on every path, or before the branch, is not decided by it (`a = READ_ONCE(x); b = y;`).
   bool decides(size_t Guard, size_t Data, const clang::SourceManager &SM) const;
+  /// Whether the address of the access at Data depends on the value of the load at Guard:
+  /// through the local it went to or a copy of it (`p = READ_ONCE(gp); r = container_of(p, ...);
+  /// r->x`), or the guard is the base expression itself (`READ_ONCE(gp)->x`).
+  bool dependsOn(size_t Guard, size_t Data, const clang::SourceManager &SM) const;
+  /// The locals that hold the value of the load at Guard: the one it went to and its copies.
+  std::vector<const clang::VarDecl *> valuesOf(size_t Guard, const clang::SourceManager &SM) const;
 
   /// Each block's place in reverse post-order: an edge to a block that is not later is a loop's
   /// back edge.
@@ -169,8 +179,6 @@ public:
   /// Whether the pairing shows that the two sides meant to synchronise: some access of the
   /// pair is marked (ONCE, volatile, atomic) or either side has a fence between.
   bool intendsSynchronisation(const OrderingPair &P) const;
-  /// Whether the reader's data load at Data depends on the guard's value (p = READ_ONCE(gp); p->x).
-  static bool addressDependent(const OrderingEvent &Guard, const OrderingEvent &Data);
 
   /// Every function's events and every pair, one per line (--dump-ordering).
   void dump(llvm::raw_ostream &OS);

@@ -251,13 +251,18 @@ namespace lockwright {
 
 using Kind = OrderingEvent::Kind;
 
-bool storesOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
+bool hardwareFullRmw(const CheckContext &Ctx, const OrderingEvent &E) {
+  const ResolvedSpec *Spec = Ctx.target().Spec;
+  return E.What == Kind::Rmw && E.HardwareRmw && Spec && Spec->model().RmwFullyOrdered.Value;
+}
+
+bool storesOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To) {
   const OrderingEvent &Publish = F.Events[To];
-  if (Publish.releases())
+  if (Publish.releases() || hardwareFullRmw(Ctx, Publish))
     return true;
   for (size_t I = From + 1; I < To; ++I) {
     const OrderingEvent &E = F.Events[I];
-    if (OrderingModel::ordersStores(E))
+    if (OrderingModel::ordersStores(E) || hardwareFullRmw(Ctx, E))
       return true;
     // smp_mb__before_atomic() orders what precedes it with the RMW that follows; a store
     // through the pointer that RMW returned comes after it too (`prev = fas(&tail, node);
@@ -273,13 +278,13 @@ bool storesOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
   return false;
 }
 
-bool loadsOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
+bool loadsOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To) {
   const OrderingEvent &Guard = F.Events[From];
-  if (Guard.acquires())
+  if (Guard.acquires() || hardwareFullRmw(Ctx, Guard))
     return true;
   for (size_t I = From + 1; I < To; ++I) {
     const OrderingEvent &E = F.Events[I];
-    if (OrderingModel::ordersLoads(E))
+    if (OrderingModel::ordersLoads(E) || hardwareFullRmw(Ctx, E))
       return true;
     if (Guard.What == Kind::Rmw && E.What == Kind::Fence && E.Op == "after_atomic")
       return true;
@@ -290,7 +295,7 @@ bool loadsOrderedBetween(const FunctionOrdering &F, size_t From, size_t To) {
 bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P) {
   const OrderingEvent &Guard = P.Reader->Events[P.Guard];
   for (size_t D : P.DataLoads)
-    if (!OrderingModel::addressDependent(Guard, P.Reader->Events[D]))
+    if (!P.Reader->dependsOn(P.Guard, D, Ctx.ast().getSourceManager()))
       return false;
   if (Guard.Order == ApiNames::MemoryOrder::Consume || Guard.How == OrderingEvent::Access::Once)
     return true; // READ_ONCE and rcu_dereference keep address dependencies on every architecture
@@ -303,7 +308,9 @@ bool plainOnBothSides(const OrderingPair &P) {
          P.Reader->Events[P.Guard].How == OrderingEvent::Access::Plain;
 }
 
-bool writerOrdered(const OrderingPair &P) { return storesOrderedBetween(*P.Writer, P.LastDataStore, P.Publish); }
+bool writerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
+  return storesOrderedBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish);
+}
 
 namespace {
 
@@ -314,12 +321,12 @@ bool deliberate(const OrderingEvent &E) {
 
 } // namespace
 
-bool writerCares(const OrderingPair &P) {
+bool writerCares(const CheckContext &Ctx, const OrderingPair &P) {
   const FunctionOrdering &W = *P.Writer;
-  if (W.Events[P.Publish].releases())
+  if (W.Events[P.Publish].releases() || hardwareFullRmw(Ctx, W.Events[P.Publish]))
     return true;
   for (size_t I = P.LastDataStore + 1; I < P.Publish; ++I)
-    if (deliberate(W.Events[I]) && OrderingModel::ordersStores(W.Events[I]))
+    if (deliberate(W.Events[I]) && (OrderingModel::ordersStores(W.Events[I]) || hardwareFullRmw(Ctx, W.Events[I])))
       return true;
   return false;
 }
@@ -331,16 +338,18 @@ bool readerCares(const CheckContext &Ctx, const OrderingPair &P) {
   const OrderingEvent &Guard = R.Events[P.Guard];
   // A dependency is evidence where the guard is marked (READ_ONCE, rcu_dereference): a plain
   // pointer load followed by a dereference is what every pointer read looks like.
-  if (Guard.acquires() || (Guard.How != OrderingEvent::Access::Plain && dependencyOrders(Ctx, P)))
+  if (Guard.acquires() || hardwareFullRmw(Ctx, Guard) ||
+      (Guard.How != OrderingEvent::Access::Plain && dependencyOrders(Ctx, P)))
     return true;
   for (size_t I = P.Guard + 1; I < P.FirstDataLoad; ++I)
-    if (deliberate(R.Events[I]) && OrderingModel::ordersLoads(R.Events[I]))
+    if (deliberate(R.Events[I]) && (OrderingModel::ordersLoads(R.Events[I]) || hardwareFullRmw(Ctx, R.Events[I])))
       return true;
   return false;
 }
 
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
-  return P.DataLoads.empty() || loadsOrderedBetween(*P.Reader, P.Guard, P.FirstDataLoad) || dependencyOrders(Ctx, P);
+  return P.DataLoads.empty() || loadsOrderedBetween(Ctx, *P.Reader, P.Guard, P.FirstDataLoad) ||
+         dependencyOrders(Ctx, P);
 }
 
 namespace {
@@ -364,27 +373,52 @@ bool loadFence(const OrderingEvent &E) {
 
 } // namespace
 
-std::optional<size_t> misplacedWriteBarrier(const OrderingPair &P) {
+namespace {
+
+/// Whether the barrier at I of F stands between two shared accesses of one kind on one path,
+/// on the side away from the pair it misses (after the publishing store and before another
+/// store; before the guard and after another load): there it orders those, and moving it would
+/// break that. Such a barrier is not misplaced; the pair it misses just lacks ordering.
+bool ordersOthers(const FunctionOrdering &F, size_t I, bool After, bool (OrderingEvent::*Kind)() const) {
+  const OrderingEvent &Barrier = F.Events[I];
+  auto Shared = [&](const OrderingEvent &E) { return (E.*Kind)() && !E.Location.empty() && !E.Private; };
+  if (After) {
+    for (size_t J = I + 1; J < F.Events.size(); ++J)
+      if (Shared(F.Events[J]) && F.forwardReaches(Barrier.Block, F.Events[J].Block))
+        return true;
+  } else {
+    for (size_t J = 0; J < I; ++J)
+      if (Shared(F.Events[J]) && F.forwardReaches(F.Events[J].Block, Barrier.Block))
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<size_t> misplacedWriteBarrier(const CheckContext &Ctx, const OrderingPair &P) {
   const FunctionOrdering &W = *P.Writer;
-  if (storesOrderedBetween(W, P.LastDataStore, P.Publish))
+  if (storesOrderedBetween(Ctx, W, P.LastDataStore, P.Publish))
     return std::nullopt;
   size_t FirstData = P.DataStores.front();
   for (size_t I = 0; I < W.Events.size(); ++I) {
     const OrderingEvent &B = W.Events[I];
-    if (!storeFence(B) || (I > FirstData && I < P.Publish))
+    if (!storeFence(B) || (I > FirstData && I < P.Publish) ||
+        ordersOthers(W, I, /*After=*/I > P.Publish, &OrderingEvent::isStore))
       continue;
     return I;
   }
   return std::nullopt;
 }
 
-std::optional<size_t> misplacedReadBarrier(const OrderingPair &P) {
+std::optional<size_t> misplacedReadBarrier(const CheckContext &Ctx, const OrderingPair &P) {
   const FunctionOrdering &R = *P.Reader;
-  if (P.DataLoads.empty() || loadsOrderedBetween(R, P.Guard, P.FirstDataLoad))
+  if (P.DataLoads.empty() || loadsOrderedBetween(Ctx, R, P.Guard, P.FirstDataLoad))
     return std::nullopt;
   for (size_t I = 0; I < R.Events.size(); ++I) {
     const OrderingEvent &B = R.Events[I];
-    if (!loadFence(B) || (I > P.Guard && I < P.FirstDataLoad))
+    if (!loadFence(B) || (I > P.Guard && I < P.FirstDataLoad) ||
+        ordersOthers(R, I, /*After=*/I > P.Guard, &OrderingEvent::isLoad))
       continue;
     return I;
   }

@@ -68,9 +68,12 @@ protected:
 };
 
 /// Whether an event in (From, To) of F orders the stores before it with Publish.
-bool storesOrderedBetween(const FunctionOrdering &F, size_t From, size_t To);
+bool storesOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To);
 /// Whether an event in (From, To) of F orders the guard load at From with the loads after.
-bool loadsOrderedBetween(const FunctionOrdering &F, size_t From, size_t To);
+bool loadsOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To);
+/// Whether E is an RMW the target orders fully in hardware and the compiler cannot move
+/// accesses across (a hardware_rmw name on an architecture with rmw_fully_ordered).
+bool hardwareFullRmw(const CheckContext &Ctx, const OrderingEvent &E);
 /// Whether every paired data load depends on the guard's value and the target (or the
 /// guard's own semantics: ONCE, consume) makes that dependency order them.
 bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P);
@@ -78,7 +81,7 @@ bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P);
 /// ordered. The writer is when its data stores are ordered before the publishing store; the
 /// reader when its guard is ordered before its data loads (acquire, a read barrier, an address
 /// dependency), or when it only stores to the data (a store after a load is never speculated).
-bool writerOrdered(const OrderingPair &P);
+bool writerOrdered(const CheckContext &Ctx, const OrderingPair &P);
 /// Plain accesses on both sides: neither treats the location as shared (an owner's own field,
 /// a single-threaded variant), so a missing release or acquire is no finding.
 bool plainOnBothSides(const OrderingPair &P);
@@ -86,14 +89,14 @@ bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P);
 /// The evidence itself: ordering the authors wrote on purpose. A call the model cannot see
 /// into (printk, a helper in another file) or a lock taken in between may order, so it keeps a
 /// side from being reported, but it says nothing about whether the location is a flag.
-bool writerCares(const OrderingPair &P);
+bool writerCares(const CheckContext &Ctx, const OrderingPair &P);
 bool readerCares(const CheckContext &Ctx, const OrderingPair &P);
 /// A write barrier of the writer that stands outside the pair's data stores and publishing
 /// store (after the publishing store, or before every data store), when nothing between
 /// orders them.
-std::optional<size_t> misplacedWriteBarrier(const OrderingPair &P);
+std::optional<size_t> misplacedWriteBarrier(const CheckContext &Ctx, const OrderingPair &P);
 /// A read barrier of the reader outside its guard load and first data load.
-std::optional<size_t> misplacedReadBarrier(const OrderingPair &P);
+std::optional<size_t> misplacedReadBarrier(const CheckContext &Ctx, const OrderingPair &P);
 /// The note that says how the target treats the reordering a finding is about ("store-store":
 /// smp_wmb's implementation; "load-load": smp_rmb's).
 std::string hardwareNote(const CheckContext &Ctx, bool Stores);

@@ -7,8 +7,8 @@ namespace lockwright {
 void MisplacedReadBarrierCheck::judge(OrderingModel &Model) {
   std::set<const OrderingEvent *> Reported;
   for (const OrderingPair &P : Model.pairs()) {
-    std::optional<size_t> B = misplacedReadBarrier(P);
-    if (!B || !writerCares(P) || !Model.intendsSynchronisation(P))
+    std::optional<size_t> B = misplacedReadBarrier(context(), P);
+    if (!B || !writerCares(context(), P) || !Model.intendsSynchronisation(P))
       continue;
     const OrderingEvent &Barrier = P.Reader->Events[*B];
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];

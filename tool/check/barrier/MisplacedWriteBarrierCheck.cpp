@@ -7,7 +7,7 @@ namespace lockwright {
 void MisplacedWriteBarrierCheck::judge(OrderingModel &Model) {
   std::set<const OrderingEvent *> Reported;
   for (const OrderingPair &P : Model.pairs()) {
-    std::optional<size_t> B = misplacedWriteBarrier(P);
+    std::optional<size_t> B = misplacedWriteBarrier(context(), P);
     if (!B || !readerCares(context(), P) || !Model.intendsSynchronisation(P))
       continue;
     const OrderingEvent &Barrier = P.Writer->Events[*B];

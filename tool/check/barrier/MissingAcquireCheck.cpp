@@ -12,8 +12,8 @@ void MissingAcquireCheck::judge(OrderingModel &Model) {
     // The guard is a load (an RMW that reads is a lock or counter update: judged by its own
     // order where it publishes); the writer's care is the evidence that it is a flag.
     if (Guard.What != OrderingEvent::Kind::Load || plainOnBothSides(P) || P.DataLoads.empty() ||
-        Reported.count(&Guard) || !writerCares(P) || !Model.intendsSynchronisation(P) ||
-        readerOrdered(context(), P) || misplacedReadBarrier(P))
+        Reported.count(&Guard) || !writerCares(context(), P) || !Model.intendsSynchronisation(P) ||
+        readerOrdered(context(), P) || misplacedReadBarrier(context(), P))
       continue;
     Reported.insert(&Guard);
     // Both inside one callee: the callee's own body reports it, once, not each of its callers.

@@ -11,7 +11,7 @@ void MissingReleaseCheck::judge(OrderingModel &Model) {
     const OrderingEvent &Guard = P.Reader->Events[P.Guard];
     // The reader's care is the evidence that the location is a flag.
     if (plainOnBothSides(P) || Reported.count(&Publish) || !readerCares(context(), P) ||
-        !Model.intendsSynchronisation(P) || writerOrdered(P) || misplacedWriteBarrier(P))
+        !Model.intendsSynchronisation(P) || writerOrdered(context(), P) || misplacedWriteBarrier(context(), P))
       continue;
     Reported.insert(&Publish);
     // Both inside one callee: the callee's own body reports it, once, not each of its callers.
