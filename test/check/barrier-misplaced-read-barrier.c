@@ -75,3 +75,31 @@ int get2(void) {
 		return b2.val;
 	return 0;
 }
+
+/* A read barrier that orders other loads (the slot's key before its value) is not misplaced when
+   the pair it misses is the bound before the slot (ck_ht_map_probe_rd): that pair just lacks
+   ordering, and the finding is barrier-missing-acquire at the bound's load. */
+struct slot { int key; int value; };
+struct table { struct slot slots[8]; int deletions; int bound; };
+struct table tb;
+void tb_shrink(int k, int v) {
+	tb.deletions = 1;
+	tb.slots[0].value = v;
+	ck_pr_store_int(&tb.slots[0].key, k);
+	ck_pr_fence_store();
+	ck_pr_store_int(&tb.bound, 1);
+}
+int tb_probe(int k) {
+	int bound = ck_pr_load_int(&tb.bound);
+	for (int i = 0; i < 8; i++) {
+		if (i > bound)
+			return -1;
+		int d = tb.deletions;
+		int key = ck_pr_load_int(&tb.slots[i].key);
+		ck_pr_fence_load();
+		if (key == k && d >= 0)
+			return tb.slots[i].value;
+	}
+	return -1;
+}
+// CHECK: :[[@LINE-12]]:14: warning: 'ck_pr_load_int' of 'table.bound' guards the loads of 'table.deletions', 'table.slots.key' and 'table.slots.value' with no acquire ordering{{.*}}[barrier-missing-acquire]

@@ -95,3 +95,35 @@ struct locked { spinlock_t lock; int val; int full; };
 struct locked L;
 void lput(int v) { spin_lock(&L.lock); L.val = v; WRITE_ONCE(L.full, 1); spin_unlock(&L.lock); }
 int lget(void) { int x = 0; spin_lock(&L.lock); if (READ_ONCE(L.full)) x = L.val; spin_unlock(&L.lock); return x; }
+
+/* Negative: a plain load of a flag the TU's readers load with READ_ONCE: the writer's own code
+   (a single writer rereading its table) reads it plain on purpose. */
+struct sw { int size; int nr; };
+struct sw tab;
+void sw_grow(int n) { tab.size = n; smp_wmb(); WRITE_ONCE(tab.nr, n); }
+int sw_reader(void) { if (READ_ONCE(tab.nr)) { smp_rmb(); return tab.size; } return 0; }
+int sw_writer_probe(void) { if (tab.nr) return tab.size; return 0; }
+
+/* Negative: the data is read through a copy of the pointer the guard loaded (container_of):
+   an address dependency orders it. */
+struct item { int key; struct item *next; };
+struct rec { int state; struct item link; };
+struct list { struct item *head; };
+struct list lst;
+void ls_add(struct rec *r) { r->state = 1; smp_wmb(); WRITE_ONCE(lst.head, &r->link); }
+int ls_first_state(void) {
+	struct item *it = READ_ONCE(lst.head);
+	struct rec *r = (struct rec *)((char *)it - __builtin_offsetof(struct rec, link));
+	return r->state;
+}
+
+/* Negative: a program's main that starts no thread runs alone. */
+struct once { int val; int set; };
+struct once on;
+void on_set(int v) { on.val = v; smp_wmb(); WRITE_ONCE(on.set, 1); }
+int main(void) {
+	on_set(1);
+	if (READ_ONCE(on.set))
+		return on.val;
+	return 0;
+}

@@ -206,3 +206,113 @@ void q_lock(struct qnode *node) {
 // CHECK: :[[@LINE-4]]:23: warning: 'atomic_exchange_explicit' (acquire) publishes 'qlock.tail' after the stores to 'qnode.next' with no release ordering: they may land after a thread that saw the new 'qlock.tail' wrote 'qnode.next', and overwrite it [barrier-missing-release]
 // CHECK: note: paired with this load of 'qlock.tail' in 'q_lock', which then writes 'qnode.next'
 // REFIX: :[[@LINE-6]]:23: warning: 'atomic_exchange_explicit' (acquire) publishes 'qlock.tail'
+
+/* Negative: the reader's load of the data runs whether or not the flag is set (two statistics
+   reads): the flag's load decides nothing, so nothing is read on its strength. */
+struct hitstats { long hits; long epoch; };
+struct hitstats hs;
+void hs_bump(long h) { hs.hits = h; WRITE_ONCE(hs.epoch, 1); }
+long hs_read(long *hits) {
+	long e = smp_load_acquire(&hs.epoch);
+	*hits = hs.hits;
+	return e;
+}
+
+/* Negative: the data store and the flag store are on two arms of a branch, or two iterations. */
+struct arms { int data; int flag; };
+struct arms ar;
+void ar_put(int c, int v) {
+	if (c)
+		ar.data = v;
+	else
+		WRITE_ONCE(ar.flag, 1);
+}
+int ar_get(void) { return smp_load_acquire(&ar.flag) ? ar.data : 0; }
+
+/* Negative: two calls of one function: one call's data store and the next call's flag store are
+   two operations in a row; the callee's own body is judged on its own. */
+struct pipe { int slot; int tail; };
+struct pipe pp;
+static void pp_step(int v) {
+	WRITE_ONCE(pp.tail, v);
+	pp.slot = v;
+	smp_wmb();
+	WRITE_ONCE(pp.tail, v + 1);
+}
+void pp_twice(void) { pp_step(1); pp_step(2); }
+int pp_get(void) { return smp_load_acquire(&pp.tail) ? pp.slot : 0; }
+
+/* Negative: the writer asserts it holds the lock its readers take. */
+struct held { spinlock_t lock; int data; int ready; };
+struct held hd;
+void hd_put(int v) {
+	lockdep_assert_held(&hd.lock);
+	hd.data = v;
+	WRITE_ONCE(hd.ready, 1);
+}
+int hd_get(void) { return smp_load_acquire(&hd.ready) ? hd.data : 0; }
+
+/* Negative: a static function whose every call holds a lock runs under it. */
+struct under { spinlock_t lock; int data; int ready; };
+struct under ud;
+static void ud_put_locked(int v) {
+	ud.data = v;
+	WRITE_ONCE(ud.ready, 1);
+}
+void ud_put(int v) { spin_lock(&ud.lock); ud_put_locked(v); spin_unlock(&ud.lock); }
+int ud_get(void) { return smp_load_acquire(&ud.ready) ? ud.data : 0; }
+
+/* Negative: a plain store where the other stores of the flag are marked: written plain on purpose
+   (a single producer, an owner); the marked variant is the one judged. */
+struct spnc { int item; int head; };
+struct spnc sp;
+void sp_push_single(int v) { sp.item = v; sp.head = 1; }
+void sp_push_multi(int v) { sp.item = v; smp_store_release(&sp.head, 2); }
+int sp_pop(void) { return smp_load_acquire(&sp.head) ? sp.item : 0; }
+
+/* Negative: the reader only prints the data. */
+struct diag { long seq; int state; };
+struct diag dg;
+void dg_end(long s) { dg.seq = s; WRITE_ONCE(dg.state, 0); }
+void dg_report(void) {
+	if (smp_load_acquire(&dg.state) == 1)
+		pr_info("seq %ld\n", dg.seq);
+}
+
+/* Negative: the reader computes the flag's next value from the data (a deadline rewritten). */
+struct deadline { long timeout; long stall; };
+struct deadline dl;
+void dl_set(long t) { dl.timeout = t; WRITE_ONCE(dl.stall, 1); }
+void dl_rearm(long now) {
+	if (now > smp_load_acquire(&dl.stall))
+		WRITE_ONCE(dl.stall, now + dl.timeout);
+}
+
+/* Negative: a new object compared with NULL is still unpublished. */
+struct obj { int ref; int next; };
+struct obj *ob_new(void) {
+	struct obj *o = kzalloc(sizeof(*o), 0);
+	if (o != NULL) {
+		o->ref = 1;
+		WRITE_ONCE(o->next, 0);
+	}
+	return o;
+}
+int ob_get(struct obj *o) { return smp_load_acquire(&o->next) ? o->ref : 0; }
+
+/* ck: an exchange orders as the architecture's instruction (ck writes it in asm with a memory
+   clobber): fully on x86_64, not at all on arm64. */
+struct ckx { int item; unsigned int seq; };
+struct ckx cx;
+void cx_put(int v) {
+	cx.item = v;
+	ck_pr_fas_uint(&cx.seq, 1);
+}
+// ARM64: :[[@LINE-2]]:2: warning: 'ck_pr_fas_uint' publishes 'ckx.seq' after the stores to 'ckx.item' with no release ordering
+int cx_get(void) {
+	if (ck_pr_load_int((const int *)&cx.seq)) {
+		ck_pr_fence_load();
+		return cx.item;
+	}
+	return 0;
+}

@@ -1559,7 +1559,7 @@ void OrderingModel::pair() {
   for (const FunctionOrdering &FO : Functions)
     for (size_t I = 0; I < FO.Events.size(); ++I) {
       const OrderingEvent &E = FO.Events[I];
-      if (E.isLoad() && !E.Location.empty() && !E.UnderLock && !E.Diagnostic &&
+      if (E.isLoad() && !E.Location.empty() && !E.UnderLock && !E.Private && !E.Diagnostic &&
           !(E.What == Kind::Load && DeliberatelyPlain(E, MarkedLoads)))
         Loads[E.Location].emplace_back(&FO, I);
     }

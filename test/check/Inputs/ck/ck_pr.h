@@ -14,4 +14,5 @@ static CK_CC_INLINE void *ck_pr_load_ptr(const void *p) { return *(void *const v
 static CK_CC_INLINE void ck_pr_store_ptr(void *p, const void *v) { *(const void *volatile *)p = v; }
 static CK_CC_INLINE unsigned int ck_pr_faa_uint(unsigned int *p, unsigned int d) { return __sync_fetch_and_add(p, d); }
 static CK_CC_INLINE void ck_pr_inc_uint(unsigned int *p) { __sync_fetch_and_add(p, 1); }
+static CK_CC_INLINE unsigned int ck_pr_fas_uint(unsigned int *p, unsigned int v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); }
 #endif
