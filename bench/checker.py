@@ -110,13 +110,17 @@ def main():
                     failed += status not in (0, 1)  # 1: findings or compile errors, reported, not a crash
                 samples[mode].append((wall, rss, failed, errors))
             print(f"{name}: run {run + 1}/{opt.runs} done", file=sys.stderr)
-        base = statistics.median(x[0] for x in samples["clang -fsyntax-only, per TU"])
+        base_runs = [x[0] for x in samples["clang -fsyntax-only, per TU"]]
+        base = statistics.median(base_runs)
         for mode, s in samples.items():
             wall = statistics.median(x[0] for x in s)
             rss = statistics.median(x[1] for x in s)
+            # The spread: each run's ratio to the same run's clang pass (they ran back to back).
+            per_run = [x[0] / b for x, b in zip(s, base_runs)]
             rows.append({"project": name, "tus": len(files), "entries": len(entries), "mode": mode,
                          "runs": opt.runs, "wall_s": f"{wall:.3f}", "peak_rss_mib": f"{rss / 1024:.1f}",
                          "ratio_to_syntax_only": f"{wall / base:.3f}",
+                         "ratio_min": f"{min(per_run):.3f}", "ratio_max": f"{max(per_run):.3f}",
                          "compiler_errors": max(x[3] for x in s), "crashes": max(x[2] for x in s)})
         prof = subprocess.run([opt.lockwright, "check", "-p", build, "--quiet", "--enable-check-profile"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
@@ -129,17 +133,30 @@ def main():
     lines = ["## Checker cost (median of %d runs)" % opt.runs, "",
              "Compiler errors: `error:` lines the tool printed. The TUs compile with their own compiler; "
              "errors mean the tool parsed something other than what the build compiled.", "",
-             "| project | TUs | mode | wall s | peak RSS MiB | × clang -fsyntax-only | compiler errors |",
-             "|---|---:|---|---:|---:|---:|---:|"]
+             "| project | TUs | mode | wall s | peak RSS MiB | × clang -fsyntax-only | per-run range | "
+             "compiler errors |",
+             "|---|---:|---|---:|---:|---:|---|---:|"]
     for r in rows:
         lines.append(f"| {r['project']} | {r['tus']} | {r['mode']} | {r['wall_s']} | {r['peak_rss_mib']} | "
-                     f"{r['ratio_to_syntax_only']} | {r['compiler_errors']} |")
+                     f"{r['ratio_to_syntax_only']} | {r['ratio_min']}–{r['ratio_max']} | {r['compiler_errors']} |")
     for name, prof in profiles.items():
         lines += ["", f"Where lockwright's time goes on {name} (`--enable-check-profile`, one process):", "",
                   "```", prof.strip(), "```"]
     with open(os.path.join(opt.out, "checker.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
+    print("\n".join(lines))
+    try:
+        import matplotlib
+    except ImportError:
+        print("checker.py: no matplotlib, no chart (the table above and checker.csv are complete)", file=sys.stderr)
+    else:
+        plot(rows, opt.out)
+    if any(r["crashes"] for r in rows):
+        raise SystemExit("checker.py: a tool crashed (exit status other than 0 or 1)")
+
+
+def plot(rows, out):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -157,10 +174,7 @@ def main():
     ax.set_ylabel("wall time / clang-19 -fsyntax-only")
     ax.legend(fontsize=7)
     for ext in ("png", "svg"):
-        fig.savefig(os.path.join(opt.out, f"checker.{ext}"), dpi=110, bbox_inches="tight")
-    print("\n".join(lines))
-    if any(r["crashes"] for r in rows):
-        raise SystemExit("checker.py: a tool crashed (exit status other than 0 or 1)")
+        fig.savefig(os.path.join(out, f"checker.{ext}"), dpi=110, bbox_inches="tight")
 
 
 if __name__ == "__main__":

@@ -314,37 +314,35 @@ bool writerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
 
 namespace {
 
-/// A barrier the authors wrote (not a call or lock that may happen to order).
-bool deliberate(const OrderingEvent &E) {
-  return E.What == Kind::Fence || E.What == Kind::Rmw;
+/// Whether a barrier the authors wrote (a fence or an RMW, not a call or lock that may happen
+/// to order) stands in (From, To) of F and orders what Orders says.
+bool deliberateBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To,
+                       bool (*Orders)(const OrderingEvent &)) {
+  for (size_t I = From + 1; I < To; ++I) {
+    const OrderingEvent &E = F.Events[I];
+    if ((E.What == Kind::Fence || E.What == Kind::Rmw) && (Orders(E) || hardwareFullRmw(Ctx, E)))
+      return true;
+  }
+  return false;
 }
 
 } // namespace
 
 bool writerCares(const CheckContext &Ctx, const OrderingPair &P) {
-  const FunctionOrdering &W = *P.Writer;
-  if (W.Events[P.Publish].releases() || hardwareFullRmw(Ctx, W.Events[P.Publish]))
-    return true;
-  for (size_t I = P.LastDataStore + 1; I < P.Publish; ++I)
-    if (deliberate(W.Events[I]) && (OrderingModel::ordersStores(W.Events[I]) || hardwareFullRmw(Ctx, W.Events[I])))
-      return true;
-  return false;
+  const OrderingEvent &Publish = P.Writer->Events[P.Publish];
+  return Publish.releases() || hardwareFullRmw(Ctx, Publish) ||
+         deliberateBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish, OrderingModel::ordersStores);
 }
 
 bool readerCares(const CheckContext &Ctx, const OrderingPair &P) {
   if (P.DataLoads.empty())
     return true;
-  const FunctionOrdering &R = *P.Reader;
-  const OrderingEvent &Guard = R.Events[P.Guard];
+  const OrderingEvent &Guard = P.Reader->Events[P.Guard];
   // A dependency is evidence where the guard is marked (READ_ONCE, rcu_dereference): a plain
   // pointer load followed by a dereference is what every pointer read looks like.
-  if (Guard.acquires() || hardwareFullRmw(Ctx, Guard) ||
-      (Guard.How != OrderingEvent::Access::Plain && dependencyOrders(Ctx, P)))
-    return true;
-  for (size_t I = P.Guard + 1; I < P.FirstDataLoad; ++I)
-    if (deliberate(R.Events[I]) && (OrderingModel::ordersLoads(R.Events[I]) || hardwareFullRmw(Ctx, R.Events[I])))
-      return true;
-  return false;
+  return Guard.acquires() || hardwareFullRmw(Ctx, Guard) ||
+         (Guard.How != OrderingEvent::Access::Plain && dependencyOrders(Ctx, P)) ||
+         deliberateBetween(Ctx, *P.Reader, P.Guard, P.FirstDataLoad, OrderingModel::ordersLoads);
 }
 
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
