@@ -282,15 +282,10 @@ std::optional<std::string> SpecRepository::archForTriple(const std::string &Trip
     if (!Path)
       continue;
     // Only patterns the spec writes itself count; an inherited catch-all would match everything.
-    const LoadedFile &Own = loadArchFile(*Path, Local);
-    const SpecNode *Triples = Own.Root ? Own.Root->at("target.triples") : nullptr;
-    if (!Triples)
-      continue;
-    for (const SpecNode &Pattern : Triples->items()) {
-      if (!globMatches(Pattern.value(), Triple))
+    for (const std::string &Pattern : ownTriples(*Path)) {
+      if (!globMatches(Pattern, Triple))
         continue;
-      size_t Score = 1 + std::count_if(Pattern.value().begin(), Pattern.value().end(),
-                                       [](char C) { return C != '*' && C != '?'; });
+      size_t Score = 1 + std::count_if(Pattern.begin(), Pattern.end(), [](char C) { return C != '*' && C != '?'; });
       if (Score > BestScore) {
         Best = Name;
         BestScore = Score;
@@ -310,6 +305,51 @@ std::optional<std::string> SpecRepository::archForTriple(const std::string &Trip
     return std::nullopt;
   }
   return Best;
+}
+
+std::vector<std::string> SpecRepository::ownTriples(const std::string &Path) {
+  auto Patterns = [](const SpecNode *Triples) {
+    std::vector<std::string> Out;
+    if (Triples)
+      for (const SpecNode &Pattern : Triples->items())
+        Out.push_back(Pattern.value());
+    return Out;
+  };
+  if (auto It = FileCache.find(Path); It != FileCache.end())
+    return Patterns(It->second.Root ? It->second.Root->at("target.triples") : nullptr);
+  // The top-level `target:` block: from its key at column 0 to the next line that starts
+  // another top-level key. Lines before it are blanked, not dropped, so positions stay true.
+  std::string Text;
+  if (FILE *F = std::fopen(Path.c_str(), "rb")) {
+    char Buffer[8192];
+    for (size_t N; (N = std::fread(Buffer, 1, sizeof Buffer, F)) > 0;)
+      Text.append(Buffer, N);
+    std::fclose(F);
+  }
+  std::string Block;
+  bool Inside = false, Found = false;
+  for (size_t Begin = 0; Begin < Text.size();) {
+    size_t End = Text.find('\n', Begin);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    std::string Line = Text.substr(Begin, End - Begin);
+    bool TopLevel = !Line.empty() && Line[0] != ' ' && Line[0] != '\t' && Line[0] != '#' && Line[0] != '\n' &&
+                    Line[0] != '\r';
+    if (TopLevel) {
+      Inside = Line.compare(0, 7, "target:") == 0 && !Found;
+      Found |= Inside;
+    }
+    Block += Inside ? Line : "\n";
+    Begin = End;
+  }
+  DiagnosticList Local;
+  std::optional<SpecNode> Root;
+  if (Found)
+    Root = parseYamlText(Block, Path, Local);
+  if (Root && Root->isMap())
+    return Patterns(Root->at("target.triples"));
+  // Not block style, or the block alone does not parse: read the whole file as everything else does.
+  const LoadedFile &Own = loadArchFile(Path, Local);
+  return Patterns(Own.Root ? Own.Root->at("target.triples") : nullptr);
 }
 
 std::vector<ApiSpec> SpecRepository::loadApis(DiagnosticList &Diags) {

@@ -82,6 +82,10 @@ private:
 
   std::vector<std::string> Dirs;
   std::map<std::string, LoadedFile> FileCache; // by path
+  /// The `target.triples` patterns a file writes itself, read from its top-level `target:`
+  /// block alone where the file is in block style (the check of every TU needs them from every
+  /// arch spec; parsing and validating whole files cost more than the rest of start-up).
+  std::vector<std::string> ownTriples(const std::string &Path);
 };
 
 /// Runs the checks that need the whole resolved spec (aliases, cross-field rules).
