@@ -1,5 +1,6 @@
 #include "spec/SpecLoader.h"
 
+#include "FileIO.h"
 #include "Glob.h"
 #include "LockwrightConfig.h"
 #include "spec/Schema.h"
@@ -319,13 +320,7 @@ std::vector<std::string> SpecRepository::ownTriples(const std::string &Path) {
     return Patterns(It->second.Root ? It->second.Root->at("target.triples") : nullptr);
   // The top-level `target:` block: from its key at column 0 to the next line that starts
   // another top-level key. Lines before it are blanked, not dropped, so positions stay true.
-  std::string Text;
-  if (FILE *F = std::fopen(Path.c_str(), "rb")) {
-    char Buffer[8192];
-    for (size_t N; (N = std::fread(Buffer, 1, sizeof Buffer, F)) > 0;)
-      Text.append(Buffer, N);
-    std::fclose(F);
-  }
+  std::string Text = readFile(Path).value_or("");
   std::string Block;
   bool Inside = false, Found = false;
   for (size_t Begin = 0; Begin < Text.size();) {

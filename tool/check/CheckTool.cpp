@@ -38,10 +38,10 @@ namespace {
 
 llvm::cl::OptionCategory CheckCategory("lockwright check options");
 
-llvm::cl::opt<std::string> ChecksOpt("checks", llvm::cl::desc("Comma-separated globs of checks to run; '-' removes "
-                                                              "(default '*,-barrier-missing-*,-barrier-misplaced-*': "
-                                                              "the pairing barrier checks are opt-in)"),
-                                     llvm::cl::init(DefaultChecks), llvm::cl::cat(CheckCategory));
+const std::string ChecksHelp = std::string("Comma-separated globs of checks to run; '-' removes (default '") +
+                               DefaultChecks + "': the pairing barrier checks are opt-in)";
+llvm::cl::opt<std::string> ChecksOpt("checks", llvm::cl::desc(ChecksHelp), llvm::cl::init(DefaultChecks),
+                                     llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> ListChecksOpt("list-checks", llvm::cl::desc("List the enabled checks and exit"),
                                   llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> ArchOpt("arch", llvm::cl::desc("Judge against this architecture's spec instead of the "

@@ -29,12 +29,19 @@ using Kind = OrderingEvent::Kind;
 using Access = OrderingEvent::Access;
 using MemoryOrder = ApiNames::MemoryOrder;
 
+namespace {
+
+/// Whether Loc lies within Range (both ends included), in translation-unit order.
+bool rangeHolds(const SourceManager &SM, SourceRange Range, SourceLocation Loc) {
+  return Range.isValid() && Loc.isValid() && !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
+}
+
+} // namespace
+
 bool FunctionOrdering::mentions(SourceRange Range, const VarDecl *V, const SourceManager &SM) const {
-  if (!Range.isValid())
-    return false;
   for (const auto &[Loc, Var] : Mentions)
-    if (Var == V && !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
-        !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc))
+    if (Var == V && rangeHolds(SM, Range, Loc))
       return true;
   return false;
 }
@@ -145,12 +152,8 @@ bool FunctionOrdering::decides(size_t GuardIndex, size_t DataIndex, const Source
   if (Guard.Block < 0 || Data.Block < 0 || Guard.Block == Data.Block)
     return false;
   std::vector<const VarDecl *> Values = valuesOf(GuardIndex, SM);
-  auto Within = [&](SourceRange Inner, SourceRange Outer) {
-    return Inner.isValid() && Outer.isValid() && !SM.isBeforeInTranslationUnit(Inner.getBegin(), Outer.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(Outer.getEnd(), Inner.getBegin());
-  };
   for (const auto &[Branch, Condition] : Branches) {
-    bool ReadsGuard = Within(Guard.Range, Condition) ||
+    bool ReadsGuard = rangeHolds(SM, Condition, Guard.Range.getBegin()) ||
                       std::any_of(Values.begin(), Values.end(),
                                   [&](const VarDecl *V) { return mentions(Condition, V, SM); });
     if (ReadsGuard && branchDecides(Branch, Data.Block))
@@ -499,7 +502,8 @@ public:
       : Names(Names), Sync(Sync), AST(AST), SM(AST.getSourceManager()), Expansions(Expansions),
         Summaries(std::move(Summaries)) {}
 
-  std::vector<OrderingEvent> walk(const FunctionDecl *FD) {
+  /// The function's events and the shape of its CFG.
+  FunctionOrdering walk(const FunctionDecl *FD) {
     F = FD;
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
@@ -533,7 +537,7 @@ public:
           ++Reachable;
         }
       if (Reachable == 1)
-        SolePredecessor[CurrentBlock] = static_cast<int>(Sole->getBlockID());
+        Out.SolePredecessor[CurrentBlock] = static_cast<int>(Sole->getBlockID());
       BaseUses.clear();
       for (const CFGElement &Element : *Block)
         if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
@@ -548,24 +552,24 @@ public:
       DepthAtExit[Block->getBlockID()] = LockDepth;
     }
     markSingleThreaded();
-    Successors.assign(Graph->getNumBlockIDs(), {});
+    Out.Successors.assign(Graph->getNumBlockIDs(), {});
     for (const CFGBlock *Block : Order) {
       int ID = static_cast<int>(Block->getBlockID());
       unsigned Outcomes = 0;
       for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
         if (const CFGBlock *S = Succ.getReachableBlock()) {
-          Successors[ID].push_back(static_cast<int>(S->getBlockID()));
+          Out.Successors[ID].push_back(static_cast<int>(S->getBlockID()));
           ++Outcomes;
         }
       if (Outcomes > 1)
         if (const Stmt *Condition = Block->getTerminatorCondition(/*StripParens=*/false))
-          Branches.emplace_back(ID, fileRange(Condition));
+          Out.Branches.emplace_back(ID, fileRange(Condition));
     }
-    EntryBlock = static_cast<int>(Graph->getEntry().getBlockID());
-    RpoIndex.assign(Graph->getNumBlockIDs(), -1);
+    Out.EntryBlock = static_cast<int>(Graph->getEntry().getBlockID());
+    Out.RpoIndex.assign(Graph->getNumBlockIDs(), -1);
     for (size_t I = 0; I < Order.size(); ++I)
-      RpoIndex[Order[I]->getBlockID()] = static_cast<int>(I);
-    return std::move(Events);
+      Out.RpoIndex[Order[I]->getBlockID()] = static_cast<int>(I);
+    return std::move(Out);
   }
 
 private:
@@ -805,7 +809,6 @@ private:
       E.What = Kind::LockRelease;
     } else if (O == "assert_held") {
       E.What = Kind::LockAcquire; // add() counts it; it orders nothing, so it is not kept
-      E.Op = O;
     } else if (O == "thread_create" || O == "thread_join") {
       E.What = Kind::OpaqueCall; // what comes before is visible to the thread, or after the join
     } else {
@@ -817,7 +820,7 @@ private:
   void element(const Stmt *S) {
     if (const auto *R = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && !V->hasGlobalStorage())
-        Mentions.emplace_back(SM.getFileLoc(R->getLocation()), V);
+        Out.Mentions.emplace_back(SM.getFileLoc(R->getLocation()), V);
     // Tokens of a macro argument are the caller's: only the macro's body makes its event.
     auto [Owner, Key] = ownerOf(S->getBeginLoc());
     if (!Owner || argumentOf(S, *Owner) >= 0)
@@ -991,8 +994,7 @@ private:
         // Loads in a printf-like call's arguments are read to be printed.
         SourceRange Call = fileRange(S);
         for (OrderingEvent &E : Events)
-          if (E.isLoad() && E.Range.isValid() && Call.isValid() && !SM.isBeforeInTranslationUnit(E.Range.getBegin(), Call.getBegin()) &&
-              !SM.isBeforeInTranslationUnit(Call.getEnd(), E.Range.getBegin()))
+          if (E.isLoad() && rangeHolds(SM, Call, E.Range.getBegin()))
             E.Diagnostic = true;
       }
       if (Callee->getBuiltinID() != 0)
@@ -1174,7 +1176,7 @@ private:
     const Expr *Inner = strip(Value);
     if (!Inner)
       return;
-    Copies.emplace_back(V, fileRange(Inner));
+    Out.Copies.emplace_back(V, fileRange(Inner));
     if (isa<CXXNewExpr>(Inner)) {
       Fresh.insert(V);
       return;
@@ -1210,12 +1212,8 @@ private:
   const std::map<unsigned, OrderingModel::ExpansionInfo> &Expansions;
   CalleeSummaries Summaries;
   const FunctionDecl *F = nullptr;
-  std::vector<OrderingEvent> Events;
-
-public:
-  std::vector<std::pair<SourceLocation, const VarDecl *>> Mentions;
-
-private:
+  FunctionOrdering Out;
+  std::vector<OrderingEvent> &Events = Out.Events;
   std::unordered_map<unsigned, ExpansionState> ByExpansion;
   std::set<const VarDecl *> Fresh, Guards;
   std::set<const Expr *> BaseUses;
@@ -1224,12 +1222,6 @@ private:
   int CurrentBlock = -1;
 
 public:
-  std::map<int, int> SolePredecessor;
-  std::vector<std::vector<int>> Successors;
-  std::vector<std::pair<int, SourceRange>> Branches;
-  std::vector<std::pair<const VarDecl *, SourceRange>> Copies;
-  int EntryBlock = -1;
-  std::vector<int> RpoIndex;
   /// The functions this one calls, each with whether a lock is held at the call.
   std::vector<std::pair<const FunctionDecl *, bool>> CallSites;
 };
@@ -1339,16 +1331,8 @@ void OrderingModel::build() {
       return It->second.get();
     Walking.insert(Def);
     FunctionWalker Walker(Names, Sync, AST, *Expansions, Summary);
-    auto FO = std::make_unique<FunctionOrdering>();
+    auto FO = std::make_unique<FunctionOrdering>(Walker.walk(Def));
     FO->Function = Def;
-    FO->Events = Walker.walk(Def);
-    FO->Mentions = std::move(Walker.Mentions);
-    FO->SolePredecessor = std::move(Walker.SolePredecessor);
-    FO->Successors = std::move(Walker.Successors);
-    FO->Branches = std::move(Walker.Branches);
-    FO->Copies = std::move(Walker.Copies);
-    FO->EntryBlock = Walker.EntryBlock;
-    FO->RpoIndex = std::move(Walker.RpoIndex);
     CallsFrom[Def] = std::move(Walker.CallSites);
     Walking.erase(Def);
     return (Walked[Def] = std::move(FO)).get();
@@ -1505,17 +1489,12 @@ bool separateCalls(const OrderingEvent &A, const OrderingEvent &B) {
 /// consuming what the writer published.
 bool feedsMarkedStore(const FunctionOrdering &R, size_t D, const SourceManager &SM) {
   const OrderingEvent &Load = R.Events[D];
-  if (!Load.Range.isValid())
-    return false;
   // (A macro's store may be listed before its value argument's loads: the macro's first
   // token can come first in the CFG. A call in a macro argument has the macro's range.)
   for (size_t I = 0; I < R.Events.size(); ++I) {
     const OrderingEvent &Store = R.Events[I];
-    if (I == D || Store.Block != Load.Block || Store.What != Kind::Store || Store.How == Access::Plain || Store.Location.empty() ||
-        !Store.Range.isValid())
-      continue;
-    if (!SM.isBeforeInTranslationUnit(Load.Range.getBegin(), Store.Range.getBegin()) &&
-        !SM.isBeforeInTranslationUnit(Store.Range.getEnd(), Load.Range.getBegin()))
+    if (I != D && Store.Block == Load.Block && Store.What == Kind::Store && Store.How != Access::Plain &&
+        !Store.Location.empty() && rangeHolds(SM, Store.Range, Load.Range.getBegin()))
       return true;
   }
   return false;

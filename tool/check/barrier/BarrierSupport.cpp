@@ -251,18 +251,33 @@ namespace lockwright {
 
 using Kind = OrderingEvent::Kind;
 
+namespace {
+
+/// An RMW the target orders fully in hardware and the compiler cannot move accesses across
+/// (a hardware_rmw name on an architecture with rmw_fully_ordered).
 bool hardwareFullRmw(const CheckContext &Ctx, const OrderingEvent &E) {
   const ResolvedSpec *Spec = Ctx.target().Spec;
   return E.What == Kind::Rmw && E.HardwareRmw && Spec && Spec->model().RmwFullyOrdered.Value;
 }
 
+} // namespace
+
+bool ordersStoresOn(const CheckContext &Ctx, const OrderingEvent &E) {
+  return OrderingModel::ordersStores(E) || hardwareFullRmw(Ctx, E);
+}
+bool ordersLoadsOn(const CheckContext &Ctx, const OrderingEvent &E) {
+  return OrderingModel::ordersLoads(E) || hardwareFullRmw(Ctx, E);
+}
+bool releasesOn(const CheckContext &Ctx, const OrderingEvent &E) { return E.releases() || hardwareFullRmw(Ctx, E); }
+bool acquiresOn(const CheckContext &Ctx, const OrderingEvent &E) { return E.acquires() || hardwareFullRmw(Ctx, E); }
+
 bool storesOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To) {
   const OrderingEvent &Publish = F.Events[To];
-  if (Publish.releases() || hardwareFullRmw(Ctx, Publish))
+  if (releasesOn(Ctx, Publish))
     return true;
   for (size_t I = From + 1; I < To; ++I) {
     const OrderingEvent &E = F.Events[I];
-    if (OrderingModel::ordersStores(E) || hardwareFullRmw(Ctx, E))
+    if (ordersStoresOn(Ctx, E))
       return true;
     // smp_mb__before_atomic() orders what precedes it with the RMW that follows; a store
     // through the pointer that RMW returned comes after it too (`prev = fas(&tail, node);
@@ -280,11 +295,11 @@ bool storesOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, si
 
 bool loadsOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To) {
   const OrderingEvent &Guard = F.Events[From];
-  if (Guard.acquires() || hardwareFullRmw(Ctx, Guard))
+  if (acquiresOn(Ctx, Guard))
     return true;
   for (size_t I = From + 1; I < To; ++I) {
     const OrderingEvent &E = F.Events[I];
-    if (OrderingModel::ordersLoads(E) || hardwareFullRmw(Ctx, E))
+    if (ordersLoadsOn(Ctx, E))
       return true;
     if (Guard.What == Kind::Rmw && E.What == Kind::Fence && E.Op == "after_atomic")
       return true;
@@ -317,10 +332,10 @@ namespace {
 /// Whether a barrier the authors wrote (a fence or an RMW, not a call or lock that may happen
 /// to order) stands in (From, To) of F and orders what Orders says.
 bool deliberateBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To,
-                       bool (*Orders)(const OrderingEvent &)) {
+                       bool (*Orders)(const CheckContext &, const OrderingEvent &)) {
   for (size_t I = From + 1; I < To; ++I) {
     const OrderingEvent &E = F.Events[I];
-    if ((E.What == Kind::Fence || E.What == Kind::Rmw) && (Orders(E) || hardwareFullRmw(Ctx, E)))
+    if ((E.What == Kind::Fence || E.What == Kind::Rmw) && Orders(Ctx, E))
       return true;
   }
   return false;
@@ -330,8 +345,7 @@ bool deliberateBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_
 
 bool writerCares(const CheckContext &Ctx, const OrderingPair &P) {
   const OrderingEvent &Publish = P.Writer->Events[P.Publish];
-  return Publish.releases() || hardwareFullRmw(Ctx, Publish) ||
-         deliberateBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish, OrderingModel::ordersStores);
+  return releasesOn(Ctx, Publish) || deliberateBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish, ordersStoresOn);
 }
 
 bool readerCares(const CheckContext &Ctx, const OrderingPair &P) {
@@ -340,9 +354,9 @@ bool readerCares(const CheckContext &Ctx, const OrderingPair &P) {
   const OrderingEvent &Guard = P.Reader->Events[P.Guard];
   // A dependency is evidence where the guard is marked (READ_ONCE, rcu_dereference): a plain
   // pointer load followed by a dereference is what every pointer read looks like.
-  return Guard.acquires() || hardwareFullRmw(Ctx, Guard) ||
+  return acquiresOn(Ctx, Guard) ||
          (Guard.How != OrderingEvent::Access::Plain && dependencyOrders(Ctx, P)) ||
-         deliberateBetween(Ctx, *P.Reader, P.Guard, P.FirstDataLoad, OrderingModel::ordersLoads);
+         deliberateBetween(Ctx, *P.Reader, P.Guard, P.FirstDataLoad, ordersLoadsOn);
 }
 
 bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P) {

@@ -71,9 +71,13 @@ protected:
 bool storesOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To);
 /// Whether an event in (From, To) of F orders the guard load at From with the loads after.
 bool loadsOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To);
-/// Whether E is an RMW the target orders fully in hardware and the compiler cannot move
-/// accesses across (a hardware_rmw name on an architecture with rmw_fully_ordered).
-bool hardwareFullRmw(const CheckContext &Ctx, const OrderingEvent &E);
+/// What E orders on the target: the model's portable answer, or fully where E is an RMW the
+/// target orders in hardware and the compiler cannot move accesses across (a hardware_rmw
+/// name on an architecture with rmw_fully_ordered: ck's lock-prefixed asm on x86_64).
+bool ordersStoresOn(const CheckContext &Ctx, const OrderingEvent &E);
+bool ordersLoadsOn(const CheckContext &Ctx, const OrderingEvent &E);
+bool releasesOn(const CheckContext &Ctx, const OrderingEvent &E);
+bool acquiresOn(const CheckContext &Ctx, const OrderingEvent &E);
 /// Whether every paired data load depends on the guard's value and the target (or the
 /// guard's own semantics: ONCE, consume) makes that dependency order them.
 bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P);
