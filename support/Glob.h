@@ -3,6 +3,7 @@
 #ifndef LOCKWRIGHT_SUPPORT_GLOB_H
 #define LOCKWRIGHT_SUPPORT_GLOB_H
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,22 @@ namespace lockwright {
 /// of IdentifierTokens (say "{prefix}") a non-empty C identifier, any other character itself.
 bool globMatches(std::string_view Pattern, std::string_view Text,
                  const std::vector<std::string_view> &IdentifierTokens = {});
+
+/// A pattern matched against many names (every macro a TU defines or expands): the literal
+/// text before its first wildcard and after its last rejects almost every name with two
+/// comparisons before the backtracking match runs.
+class Glob {
+public:
+  explicit Glob(std::string Pattern, std::vector<std::string_view> IdentifierTokens = {});
+  bool matches(std::string_view Text) const;
+  const std::string &pattern() const { return Pattern; }
+
+private:
+  std::string Pattern;
+  std::vector<std::string_view> IdentifierTokens;
+  size_t HeadSize = 0, TailSize = 0; // literal characters at each end
+  bool Literal = true;               // no wildcard: Text must equal Pattern
+};
 
 } // namespace lockwright
 

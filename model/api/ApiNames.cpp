@@ -80,7 +80,7 @@ template <class T> const T *ApiNames::Table<T>::findPtr(const std::string &Name)
   if (It == PatternAnswers.end()) {
     std::optional<T> Answer;
     for (const auto &[Pattern, Value] : Patterns)
-      if (globMatches(Pattern, Name, {"{prefix}", "{PREFIX}"})) {
+      if (Pattern.matches(Name)) {
         Answer = Value;
         break;
       }
@@ -97,7 +97,7 @@ template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &
 
 template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value) {
   if (isPattern(Name))
-    Patterns.emplace_back(Name, Value);
+    Patterns.emplace_back(Glob(Name, {"{prefix}", "{PREFIX}"}), Value);
   else
     Exact.emplace(Name, Value);
 }

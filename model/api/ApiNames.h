@@ -6,6 +6,8 @@
 #ifndef LOCKWRIGHT_MODEL_API_APINAMES_H
 #define LOCKWRIGHT_MODEL_API_APINAMES_H
 
+#include "Glob.h"
+
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -74,7 +76,7 @@ public:
 private:
   template <class T> struct Table {
     std::unordered_map<std::string, T> Exact;
-    std::vector<std::pair<std::string, T>> Patterns; // '*' and {prefix}/{PREFIX} globs
+    std::vector<std::pair<Glob, T>> Patterns; // '*' and {prefix}/{PREFIX} globs
     // Every function-like macro expansion asks: most names miss, and repeat.
     mutable std::unordered_map<std::string, std::optional<T>> PatternAnswers;
     std::optional<T> find(const std::string &Name) const;

@@ -28,6 +28,23 @@ TEST(Glob, IdentifierTokensMatchANonEmptyIdentifier) {
   EXPECT_FALSE(globMatches("{prefix}_mb", "lw_mb"));
 }
 
+TEST(Glob, CompiledPatternAgreesWithGlobMatches) {
+  std::vector<std::string_view> Prefix = {"{prefix}", "{PREFIX}"};
+  const char *Patterns[] = {"{prefix}_spin_lock", "ck_pr_load_*", "*_relaxed", "a*a", "{prefix}", "*",
+                            "smp_mb", "{prefix}::mb", "x*{prefix}_y"};
+  const char *Texts[] = {"lw_spin_lock", "spin_lock", "_spin_lock", "ck_pr_load_int", "ck_pr_load_",
+                         "atomic_read_relaxed", "a", "aa", "aba", "lw", "", "smp_mb", "smp_mb2",
+                         "lw::mb", "x_y", "xz_y", "xab_c_y", "2x_mb"};
+  for (const char *P : Patterns) {
+    Glob G(P, Prefix);
+    EXPECT_EQ(G.pattern(), P);
+    for (const char *T : Texts)
+      EXPECT_EQ(G.matches(T), globMatches(P, T, Prefix)) << P << " against " << T;
+  }
+  EXPECT_TRUE(Glob("a*a").matches("aa"));
+  EXPECT_FALSE(Glob("a*a").matches("a")); // the head and the tail cannot share a character
+}
+
 TEST(StringList, SplitTrimsAndDropsEmptyItemsJoinIsItsInverse) {
   EXPECT_EQ(splitList("tas, ticket,,mcs ,"), (std::vector<std::string>{"tas", "ticket", "mcs"}));
   EXPECT_EQ(splitList(""), std::vector<std::string>{});
