@@ -41,35 +41,44 @@ namespace lockwright {
 
 Glob::Glob(std::string PatternText, std::vector<std::string_view> Tokens)
     : Pattern(std::move(PatternText)), IdentifierTokens(std::move(Tokens)) {
-  // Wildcards as [begin, end) spans of the pattern.
-  size_t FirstBegin = std::string::npos, LastEnd = 0;
+  // Split into literal runs at the wildcards.
+  std::vector<std::string> Runs(1);
   for (size_t I = 0; I < Pattern.size();) {
     size_t Width = Pattern[I] == '*' ? 1 : 0;
     for (std::string_view Token : IdentifierTokens)
       if (!Width && std::string_view(Pattern).substr(I, Token.size()) == Token)
         Width = Token.size();
-    if (!Width) {
-      ++I;
-      continue;
+    if (Width) {
+      Runs.emplace_back();
+      I += Width;
+    } else {
+      Runs.back() += Pattern[I++];
     }
-    if (FirstBegin == std::string::npos)
-      FirstBegin = I;
-    I += Width;
-    LastEnd = I;
   }
-  Literal = FirstBegin == std::string::npos;
-  HeadSize = Literal ? Pattern.size() : FirstBegin;
-  TailSize = Literal ? 0 : Pattern.size() - LastEnd;
+  Literal = Runs.size() == 1;
+  HeadSize = Runs.front().size();
+  TailSize = Literal ? 0 : Runs.back().size();
+  for (size_t I = 1; I + 1 < Runs.size(); ++I)
+    if (!Runs[I].empty())
+      Middles.push_back(Runs[I]);
 }
 
 bool Glob::matches(std::string_view Text) const {
   std::string_view P = Pattern;
   if (Literal)
     return Text == P;
-  // Every wildcard matches at least nothing, so Text holds the head and the tail apart.
+  // Every wildcard matches at least nothing, so Text holds the head, the middle runs in
+  // order and the tail, none overlapping.
   if (Text.size() < HeadSize + TailSize || Text.substr(0, HeadSize) != P.substr(0, HeadSize) ||
       Text.substr(Text.size() - TailSize) != P.substr(P.size() - TailSize))
     return false;
+  std::string_view Between = Text.substr(HeadSize, Text.size() - HeadSize - TailSize);
+  for (const std::string &Run : Middles) {
+    size_t At = Between.find(Run);
+    if (At == std::string_view::npos)
+      return false;
+    Between.remove_prefix(At + Run.size());
+  }
   return globMatches(P, Text, IdentifierTokens);
 }
 

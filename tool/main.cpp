@@ -6,6 +6,7 @@
 
 #include "CommandHelp.h"
 #include "LockwrightConfig.h"
+#include "spec/PrebuiltSpecs.h"
 
 #include <cstdio>
 #include <cstring>
@@ -52,6 +53,7 @@ std::optional<int> lockwright::parseArguments(CommandLine &CL, const std::vector
 }
 
 int main(int argc, char **argv) {
+  lockwright::registerShippedSpecs();
   lockwright::ToolContext Tool{argv[0]};
   if (argc < 2) {
     std::fputs(Usage, stderr);

@@ -78,12 +78,23 @@ template <class T> const T *ApiNames::Table<T>::findPtr(const std::string &Name)
     return nullptr;
   auto It = PatternAnswers.find(Name);
   if (It == PatternAnswers.end()) {
+    // The first pattern in spec order that matches.
+    size_t First = Patterns.size();
+    auto Try = [&](const std::vector<size_t> &Candidates) {
+      for (size_t I : Candidates)
+        if (I < First && Patterns[I].first.matches(Name))
+          First = I;
+    };
+    Try(Unanchored);
+    if (!Name.empty()) {
+      if (auto B = ByHead.find(Name.front()); B != ByHead.end())
+        Try(B->second);
+      if (auto B = ByTail.find(Name.back()); B != ByTail.end())
+        Try(B->second);
+    }
     std::optional<T> Answer;
-    for (const auto &[Pattern, Value] : Patterns)
-      if (Pattern.matches(Name)) {
-        Answer = Value;
-        break;
-      }
+    if (First < Patterns.size())
+      Answer = Patterns[First].second;
     It = PatternAnswers.emplace(Name, std::move(Answer)).first;
   }
   return It->second ? &*It->second : nullptr;
@@ -96,10 +107,19 @@ template <class T> std::optional<T> ApiNames::Table<T>::find(const std::string &
 }
 
 template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value) {
-  if (isPattern(Name))
-    Patterns.emplace_back(Glob(Name, {"{prefix}", "{PREFIX}"}), Value);
-  else
+  if (!isPattern(Name)) {
     Exact.emplace(Name, Value);
+    return;
+  }
+  Glob Pattern(Name, {"{prefix}", "{PREFIX}"});
+  size_t Index = Patterns.size();
+  if (!Pattern.head().empty())
+    ByHead[Pattern.head().front()].push_back(Index);
+  else if (!Pattern.tail().empty())
+    ByTail[Pattern.tail().back()].push_back(Index);
+  else
+    Unanchored.push_back(Index);
+  Patterns.emplace_back(std::move(Pattern), Value);
 }
 
 ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vector<std::string> &ExtraLocks,

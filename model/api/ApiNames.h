@@ -77,6 +77,10 @@ private:
   template <class T> struct Table {
     std::unordered_map<std::string, T> Exact;
     std::vector<std::pair<Glob, T>> Patterns; // '*' and {prefix}/{PREFIX} globs
+    // Indices into Patterns by the first character of the pattern's literal head, else the
+    // last of its literal tail, else in Unanchored: a name is tried against its buckets only.
+    std::unordered_map<char, std::vector<size_t>> ByHead, ByTail;
+    std::vector<size_t> Unanchored;
     // Every function-like macro expansion asks: most names miss, and repeat.
     mutable std::unordered_map<std::string, std::optional<T>> PatternAnswers;
     std::optional<T> find(const std::string &Name) const;

@@ -15,11 +15,13 @@ std::string childPath(const std::string &Path, const std::string &Key) {
   return Path.empty() ? Key : Path + "." + Key;
 }
 
-bool expectKind(const SpecNode &N, SpecNode::Kind Want, const std::string &What,
+/// Whether N is of kind Want; else reports it, describing what Type expects (only then:
+/// an enum's description joins every value, and every node of every spec load is checked).
+bool expectKind(const SpecNode &N, SpecNode::Kind Want, const SchemaType &Type,
                 const std::string &Path, DiagnosticList &Diags) {
   if (N.kind() == Want)
     return true;
-  Diags.error(N.loc(), Path, "expected " + What + ", found " + SpecNode::kindName(N.kind()));
+  Diags.error(N.loc(), Path, "expected " + Type.describe() + ", found " + SpecNode::kindName(N.kind()));
   return false;
 }
 
@@ -28,7 +30,7 @@ public:
   explicit StringType(StringCheck Check) : Check(std::move(Check)) {}
   std::string describe() const override { return "a string"; }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags) && Check)
+    if (expectKind(N, SpecNode::Kind::Scalar, *this, Path, Ctx.Diags) && Check)
       Check(N, Path, Ctx.Diags);
   }
 
@@ -41,7 +43,7 @@ public:
   IntType(int64_t Min, int64_t Max, bool PowerOfTwo) : Min(Min), Max(Max), PowerOfTwo(PowerOfTwo) {}
   std::string describe() const override { return PowerOfTwo ? "a power-of-two integer" : "an integer"; }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
+    if (!expectKind(N, SpecNode::Kind::Scalar, *this, Path, Ctx.Diags))
       return;
     std::optional<int64_t> V = N.asInt();
     if (!V) {
@@ -65,7 +67,7 @@ class BoolType : public SchemaType {
 public:
   std::string describe() const override { return "true or false"; }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
+    if (!expectKind(N, SpecNode::Kind::Scalar, *this, Path, Ctx.Diags))
       return;
     if (!N.asBool())
       Ctx.Diags.error(N.loc(), Path, "expected true or false, found '" + N.value() + "'");
@@ -77,7 +79,7 @@ public:
   explicit EnumType(std::vector<std::string> Values) : Values(std::move(Values)) {}
   std::string describe() const override { return "one of " + joinList(Values, ", "); }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (!expectKind(N, SpecNode::Kind::Scalar, describe(), Path, Ctx.Diags))
+    if (!expectKind(N, SpecNode::Kind::Scalar, *this, Path, Ctx.Diags))
       return;
     if (std::find(Values.begin(), Values.end(), N.value()) != Values.end())
       return;
@@ -95,7 +97,7 @@ public:
   ListType(SchemaRef Element, unsigned MinItems) : Element(std::move(Element)), MinItems(MinItems) {}
   std::string describe() const override { return "a list"; }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (!expectKind(N, SpecNode::Kind::Sequence, describe(), Path, Ctx.Diags))
+    if (!expectKind(N, SpecNode::Kind::Sequence, *this, Path, Ctx.Diags))
       return;
     if (N.items().size() < MinItems)
       Ctx.Diags.error(N.loc(), Path,
@@ -118,7 +120,7 @@ public:
   std::string describe() const override { return "a map (" + Name + ")"; }
 
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (!expectKind(N, SpecNode::Kind::Map, describe(), Path, Ctx.Diags))
+    if (!expectKind(N, SpecNode::Kind::Map, *this, Path, Ctx.Diags))
       return;
     unsigned ErrorsBefore = Ctx.Diags.errorCount();
     for (const auto &[Key, Child] : N.fields()) {
@@ -189,7 +191,7 @@ public:
   std::string describe() const override { return "a map (" + Name + ")"; }
 
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (!expectKind(N, SpecNode::Kind::Map, describe(), Path, Ctx.Diags))
+    if (!expectKind(N, SpecNode::Kind::Map, *this, Path, Ctx.Diags))
       return;
     for (const auto &[Key, Child] : N.fields()) {
       if (KeyType) {

@@ -1,5 +1,7 @@
 #include "spec/SpecLoader.h"
 
+#include "spec/PrebuiltSpecs.h"
+
 #include "FileIO.h"
 #include "Glob.h"
 #include "LockwrightConfig.h"
@@ -321,6 +323,8 @@ std::vector<std::string> SpecRepository::ownTriples(const std::string &Path) {
   // The top-level `target:` block: from its key at column 0 to the next line that starts
   // another top-level key. Lines before it are blanked, not dropped, so positions stay true.
   std::string Text = readFile(Path).value_or("");
+  if (std::optional<SpecNode> Shipped = prebuiltTree(Text, Path, "target"))
+    return Patterns(Shipped->at("target.triples"));
   std::string Block;
   bool Inside = false, Found = false;
   for (size_t Begin = 0; Begin < Text.size();) {

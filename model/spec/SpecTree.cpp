@@ -1,5 +1,7 @@
 #include "spec/SpecTree.h"
 
+#include "spec/PrebuiltSpecs.h"
+
 #include "FileIO.h"
 
 #include <yaml-cpp/yaml.h>
@@ -218,6 +220,8 @@ SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string
 
 std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string &FileName,
                                       DiagnosticList &Diags) {
+  if (std::optional<SpecNode> Shipped = prebuiltTree(Text, FileName))
+    return Shipped;
   YAML::Node Root;
   try {
     Root = YAML::Load(Text);

@@ -31,10 +31,11 @@ TEST(Glob, IdentifierTokensMatchANonEmptyIdentifier) {
 TEST(Glob, CompiledPatternAgreesWithGlobMatches) {
   std::vector<std::string_view> Prefix = {"{prefix}", "{PREFIX}"};
   const char *Patterns[] = {"{prefix}_spin_lock", "ck_pr_load_*", "*_relaxed", "a*a", "{prefix}", "*",
-                            "smp_mb", "{prefix}::mb", "x*{prefix}_y"};
+                            "smp_mb", "{prefix}::mb", "x*{prefix}_y", "{prefix}__load_acquire_*", "*a*b*"};
   const char *Texts[] = {"lw_spin_lock", "spin_lock", "_spin_lock", "ck_pr_load_int", "ck_pr_load_",
                          "atomic_read_relaxed", "a", "aa", "aba", "lw", "", "smp_mb", "smp_mb2",
-                         "lw::mb", "x_y", "xz_y", "xab_c_y", "2x_mb"};
+                         "lw::mb", "x_y", "xz_y", "xab_c_y", "2x_mb", "lw__load_acquire_u32", "lw__load_acquire_",
+                         "__load_acquire_u32", "ab", "ba", "xaxbx", "bab"};
   for (const char *P : Patterns) {
     Glob G(P, Prefix);
     EXPECT_EQ(G.pattern(), P);

@@ -1,6 +1,7 @@
 #include "analysis/OrderingModel.h"
 
 #include "analysis/Describe.h"
+#include "analysis/IdentifierMemo.h"
 #include "analysis/SyncModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -194,7 +195,8 @@ public:
 
   void MacroExpands(const Token &NameTok, const MacroDefinition &Definition, SourceRange Range,
                     const MacroArgs *Args) override {
-    const ApiNames::Operation *Op = Names.operation(NameTok.getIdentifierInfo()->getName().str());
+    const ApiNames::Operation *Op = Operations.get(
+        NameTok.getIdentifierInfo(), [&](const std::string &Name) { return Names.operation(Name); });
     if (!Op)
       return;
     OrderingModel::ExpansionInfo Info;
@@ -226,6 +228,7 @@ private:
   const ApiNames &Names;
   Preprocessor &PP;
   std::map<unsigned, OrderingModel::ExpansionInfo> &Out;
+  IdentifierMemo<const ApiNames::Operation *> Operations;
 };
 
 const Expr *strip(const Expr *E) {

@@ -1,5 +1,6 @@
 #include "analysis/SyncModel.h"
 
+#include "analysis/IdentifierMemo.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -43,7 +44,8 @@ public:
   void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange, const MacroArgs *Args) override {
     if (!Args || Args->getNumMacroArguments() == 0)
       return;
-    std::optional<ApiNames::Access> Access = Names.access(NameTok.getIdentifierInfo()->getName().str());
+    std::optional<ApiNames::Access> Access =
+        Accesses.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) { return Names.access(Name); });
     if (!Access)
       return;
     const Token *First = Args->getUnexpArgument(0);
@@ -62,6 +64,7 @@ private:
   const ApiNames &Names;
   Preprocessor &PP;
   std::vector<MacroArgUse> &Out;
+  IdentifierMemo<std::optional<ApiNames::Access>> Accesses;
 };
 
 } // namespace

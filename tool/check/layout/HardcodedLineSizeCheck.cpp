@@ -59,12 +59,13 @@ public:
       : Ctx(Ctx), CheckName(std::move(CheckName)), PP(PP) {}
 
   void MacroDefined(const Token &NameTok, const MacroDirective *MD) override {
+    // The shape first: most of a header's #defines are not one number.
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (MI->isFunctionLike() || MI->getNumTokens() != 1 || MI->getReplacementToken(0).isNot(tok::numeric_constant))
+      return;
     std::string Name = NameTok.getIdentifierInfo()->getName().str();
     const ApiNames &Names = Ctx.model().names();
     if (!Names.constant(Name) && !looksLikeLineSizeMacro(Name))
-      return;
-    const MacroInfo *MI = MD->getMacroInfo();
-    if (MI->isFunctionLike() || MI->getNumTokens() != 1 || MI->getReplacementToken(0).isNot(tok::numeric_constant))
       return;
     const Token &Number = MI->getReplacementToken(0);
     SmallString<16> Buffer;
