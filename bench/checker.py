@@ -6,11 +6,15 @@
 For each project (a directory with compile_commands.json), times on the same TUs:
 
   lockwright, one process   lockwright check -p BUILD_DIR (every check, every file)
-  lockwright, per TU        lockwright check -p BUILD_DIR FILE, one process per file (default checks)
+  lockwright, per TU        lockwright check FILE -- ARGS, one process per compile command, in its
+                            directory, as CMAKE_<LANG>_CLANG_TIDY runs it (default checks)
   ... per TU, every check   the same with --checks='*' (the opt-in barrier checks too)
   clang -fsyntax-only       clang-19 with each entry's own arguments, one process per entry
   clang-tidy, one process   clang-tidy-19 -p BUILD_DIR --checks=-*,<one cheap check> FILES...
-  clang-tidy, per TU        the same, one process per file
+  clang-tidy, per TU        the same per compile command, as lockwright's per-TU modes
+
+Every per-TU mode runs the same compile commands with one process each, so the ratios compare
+the same work.
 
 Wall time (sum over processes) and peak RSS (max over processes), median of --runs runs,
 interleaved. Writes DIR/checker.csv, DIR/checker.md (tables, ratios to clang -fsyntax-only,
@@ -31,7 +35,8 @@ CHEAP_TIDY_CHECK = "misc-misplaced-const"
 
 
 def timed(cmd, cwd=None):
-    """Runs cmd; returns (wall seconds, peak RSS in KiB, exit status, compiler errors it printed)."""
+    """Runs cmd; returns (wall seconds, CPU seconds (user + system), peak RSS in KiB, exit status,
+    compiler errors it printed)."""
     with tempfile.TemporaryFile() as log:
         start = time.monotonic()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=log)
@@ -39,16 +44,15 @@ def timed(cmd, cwd=None):
         wall = time.monotonic() - start
         log.seek(0)
         errors = sum(1 for line in log.read().decode(errors="replace").splitlines() if ": error:" in line)
-    return wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), errors
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status), errors
 
 
-def syntax_only(entry):
-    """An entry's compiler command turned into clang-19 -fsyntax-only."""
+def compile_args(entry):
+    """An entry's compiler arguments without the compiler, -c and -o FILE (the source stays)."""
     args = entry.get("arguments")
     if args is None:
         args = shlex.split(entry["command"])
-    out = ["clang-19", "-fsyntax-only"]
-    skip = False
+    out, skip = [], False
     for a in args[1:]:
         if skip:
             skip = False
@@ -62,19 +66,24 @@ def syntax_only(entry):
     return out
 
 
+def syntax_only(entry):
+    """An entry's compiler command turned into clang-19 -fsyntax-only."""
+    return ["clang-19", "-fsyntax-only"] + compile_args(entry)
+
+
 def modes(lockwright, build, entries, files):
-    per_tu = lambda make: [(make(f), None) for f in files]  # noqa: E731
+    # One process per compile command, in its directory, the command after '--'.
+    per_entry = lambda tool: [(tool + ["--quiet", e["file"], "--"] + compile_args(e), e["directory"])  # noqa: E731
+                              for e in entries]
     return {
         "lockwright, one process": [([lockwright, "check", "-p", build, "--quiet"], None)],
-        "lockwright, per TU": per_tu(lambda f: [lockwright, "check", "-p", build, "--quiet", f]),
+        "lockwright, per TU": per_entry([lockwright, "check"]),
         # The opt-in pairing barrier checks too: what the ordering model costs.
-        "lockwright, per TU, every check": per_tu(lambda f: [lockwright, "check", "-p", build, "--quiet",
-                                                             "--checks=*", f]),
+        "lockwright, per TU, every check": per_entry([lockwright, "check", "--checks=*"]),
         "clang -fsyntax-only, per TU": [(syntax_only(e), e["directory"]) for e in entries],
         "clang-tidy, one process": [(["clang-tidy-19", "-p", build, f"--checks=-*,{CHEAP_TIDY_CHECK}", "--quiet"]
                                      + files, None)],
-        "clang-tidy, per TU": per_tu(lambda f: ["clang-tidy-19", "-p", build, f"--checks=-*,{CHEAP_TIDY_CHECK}",
-                                                "--quiet", f]),
+        "clang-tidy, per TU": per_entry(["clang-tidy-19", f"--checks=-*,{CHEAP_TIDY_CHECK}"]),
     }
 
 
@@ -101,26 +110,33 @@ def main():
         samples = {mode: [] for mode in plan}
         for run in range(opt.runs):
             for mode, commands in plan.items():  # interleaved: a slow minute hurts every mode alike
-                wall, rss, failed, errors = 0.0, 0, 0, 0
+                wall, cpu, rss, failed, errors = 0.0, 0.0, 0, 0, 0
                 for cmd, cwd in commands:
-                    w, r, status, e = timed(cmd, cwd)
+                    w, c, r, status, e = timed(cmd, cwd)
                     wall += w
+                    cpu += c
                     rss = max(rss, r)
                     errors += e
                     failed += status not in (0, 1)  # 1: findings or compile errors, reported, not a crash
-                samples[mode].append((wall, rss, failed, errors))
+                samples[mode].append((wall, rss, failed, errors, cpu))
             print(f"{name}: run {run + 1}/{opt.runs} done", file=sys.stderr)
         base_runs = [x[0] for x in samples["clang -fsyntax-only, per TU"]]
-        base = statistics.median(base_runs)
+        base_cpu_runs = [x[4] for x in samples["clang -fsyntax-only, per TU"]]
+        base, base_cpu = statistics.median(base_runs), statistics.median(base_cpu_runs)
         for mode, s in samples.items():
             wall = statistics.median(x[0] for x in s)
+            cpu = statistics.median(x[4] for x in s)
             rss = statistics.median(x[1] for x in s)
             # The spread: each run's ratio to the same run's clang pass (they ran back to back).
             per_run = [x[0] / b for x, b in zip(s, base_runs)]
+            per_run_cpu = [x[4] / b for x, b in zip(s, base_cpu_runs)]
             rows.append({"project": name, "tus": len(files), "entries": len(entries), "mode": mode,
-                         "runs": opt.runs, "wall_s": f"{wall:.3f}", "peak_rss_mib": f"{rss / 1024:.1f}",
+                         "runs": opt.runs, "wall_s": f"{wall:.3f}", "cpu_s": f"{cpu:.3f}",
+                         "peak_rss_mib": f"{rss / 1024:.1f}",
                          "ratio_to_syntax_only": f"{wall / base:.3f}",
                          "ratio_min": f"{min(per_run):.3f}", "ratio_max": f"{max(per_run):.3f}",
+                         "cpu_ratio": f"{cpu / base_cpu:.3f}",
+                         "cpu_ratio_min": f"{min(per_run_cpu):.3f}", "cpu_ratio_max": f"{max(per_run_cpu):.3f}",
                          "compiler_errors": max(x[3] for x in s), "crashes": max(x[2] for x in s)})
         prof = subprocess.run([opt.lockwright, "check", "-p", build, "--quiet", "--enable-check-profile"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
@@ -133,12 +149,16 @@ def main():
     lines = ["## Checker cost (median of %d runs)" % opt.runs, "",
              "Compiler errors: `error:` lines the tool printed. The TUs compile with their own compiler; "
              "errors mean the tool parsed something other than what the build compiled.", "",
-             "| project | TUs | mode | wall s | peak RSS MiB | × clang -fsyntax-only | per-run range | "
-             "compiler errors |",
-             "|---|---:|---|---:|---:|---:|---|---:|"]
+             "Wall time is what a build waits for; CPU time (user + system of each process) is what the "
+             "machine spends, and moves less when another tenant takes the cores.", "",
+             "| project | TUs | compile commands | mode | wall s | × clang -fsyntax-only (wall) | per-run range | "
+             "CPU s | × clang (CPU) | per-run range | peak RSS MiB | compiler errors |",
+             "|---|---:|---:|---|---:|---:|---|---:|---:|---|---:|---:|"]
     for r in rows:
-        lines.append(f"| {r['project']} | {r['tus']} | {r['mode']} | {r['wall_s']} | {r['peak_rss_mib']} | "
-                     f"{r['ratio_to_syntax_only']} | {r['ratio_min']}–{r['ratio_max']} | {r['compiler_errors']} |")
+        lines.append(f"| {r['project']} | {r['tus']} | {r['entries']} | {r['mode']} | {r['wall_s']} | "
+                     f"{r['ratio_to_syntax_only']} | {r['ratio_min']}–{r['ratio_max']} | {r['cpu_s']} | "
+                     f"{r['cpu_ratio']} | {r['cpu_ratio_min']}–{r['cpu_ratio_max']} | {r['peak_rss_mib']} | "
+                     f"{r['compiler_errors']} |")
     for name, prof in profiles.items():
         lines += ["", f"Where lockwright's time goes on {name} (`--enable-check-profile`, one process):", "",
                   "```", prof.strip(), "```"]
