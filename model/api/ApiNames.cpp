@@ -217,6 +217,16 @@ std::optional<std::string> ApiNames::nameFor(const std::string &Dialect, const s
   return std::nullopt;
 }
 
+std::vector<std::string> ApiNames::namesOf(const std::string &Op) const {
+  std::vector<std::string> Out;
+  std::string Suffix = " " + Op;
+  for (const auto &[Key, Name] : FirstNameOfOp)
+    if (Key.size() > Suffix.size() && Key.compare(Key.size() - Suffix.size(), Suffix.size(), Suffix) == 0 &&
+        !isPattern(Name))
+      Out.push_back(Name);
+  return Out;
+}
+
 std::string ApiNames::dialectOf(const std::string &Name) const {
   auto It = Dialect.find(Name);
   return It == Dialect.end() ? std::string() : It->second;

@@ -68,6 +68,9 @@ public:
   /// The first name Dialect gives Op in its spec ("smp_mb__after_atomic" for kernel's
   /// after_atomic), for fix-its that spell an operation in the code's own dialect.
   std::optional<std::string> nameFor(const std::string &Dialect, const std::string &Op) const;
+  /// Each dialect's first name for Op, in spec order, where it is a name and not a pattern
+  /// (READ_ONCE, CMM_LOAD_SHARED for read_once), for fix-its that use what a TU defines.
+  std::vector<std::string> namesOf(const std::string &Op) const;
   /// Whether `_Atomic` (the C11 qualifier) is listed as an atomic type.
   bool atomicQualifier() const { return AtomicQualifier; }
   /// The dialect that defines Name, for messages ("kernel", "c11", ...).

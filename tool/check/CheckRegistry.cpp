@@ -11,6 +11,7 @@
 #include "layout/LockAlignmentCheck.h"
 #include "layout/SplitAtomicCheck.h"
 #include "layout/UnpaddedArrayCheck.h"
+#include "wait/WaitChecks.h"
 
 #include "Glob.h"
 #include "StringList.h"
@@ -27,7 +28,7 @@ template <class T> CheckInfo entry(const char *Name, const char *Summary, std::v
 
 } // namespace
 
-const char *const DefaultChecks = "*,-barrier-missing-*,-barrier-misplaced-*";
+const char *const DefaultChecks = "*,-barrier-missing-*,-barrier-misplaced-*,-wait-*";
 
 const std::vector<CheckInfo> &allChecks() {
   static const std::vector<CheckInfo> Checks = {
@@ -51,6 +52,11 @@ const std::vector<CheckInfo> &allChecks() {
       entry<SplitAtomicCheck>("layout-split-atomic", "atomics and lock words that can straddle a cache line"),
       entry<UnpaddedArrayCheck>("layout-unpadded-array",
                                 "arrays of locks, atomics or per-thread slots packed closer than the destructive size"),
+      entry<AcquireInLoopCheck>("wait-acquire-in-loop",
+                                "a polling loop that pays an acquire on every pass instead of once after the exit"),
+      entry<MissingRelaxCheck>("wait-missing-relax", "a busy-wait loop with no cpu_relax-like hint"),
+      entry<PlainVariableWaitCheck>("wait-plain-variable",
+                                    "a loop waiting on a plain variable the compiler may read only once"),
   };
   return Checks;
 }

@@ -71,20 +71,6 @@ std::optional<SourceLocation> statementStart(const CheckContext &Ctx, const Func
   return Begin;
 }
 
-/// The whitespace that starts Loc's line.
-std::string indentOf(const SourceManager &SM, SourceLocation Loc) {
-  bool Invalid = false;
-  const char *Data = SM.getCharacterData(Loc, &Invalid);
-  if (Invalid)
-    return "";
-  unsigned Column = SM.getSpellingColumnNumber(Loc);
-  std::string Indent(Data - (Column - 1), Data);
-  for (char &C : Indent)
-    if (C != '\t')
-      C = ' ';
-  return Indent;
-}
-
 /// R widened to its whole line (with the newline) when nothing else is on that line.
 CharSourceRange wholeLines(const SourceManager &SM, CharSourceRange R) {
   bool Invalid = false;
@@ -117,6 +103,19 @@ bool simpleLvalue(const std::string &Text) {
 }
 
 } // namespace
+
+std::string indentOf(const SourceManager &SM, SourceLocation Loc) {
+  bool Invalid = false;
+  const char *Data = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid)
+    return "";
+  unsigned Column = SM.getSpellingColumnNumber(Loc);
+  std::string Indent(Data - (Column - 1), Data);
+  for (char &C : Indent)
+    if (C != '\t')
+      C = ' ';
+  return Indent;
+}
 
 std::string describeEvent(const OrderingEvent &E) {
   bool Load = E.What == OrderingEvent::Kind::Load;
@@ -166,31 +165,39 @@ std::optional<TargetBarrier> targetBarrier(const CheckContext &Ctx, const std::s
   return B;
 }
 
+std::optional<FixItHint> respellOrderFix(const CheckContext &Ctx, const OrderingEvent &E, MemoryOrder Wanted) {
+  if (!E.OrderArg.isValid() || !E.OrderArg.getBegin().isFileID() || !E.Order)
+    return std::nullopt;
+  std::string Current = ApiNames::orderName(*E.Order), WantedName = ApiNames::orderName(Wanted);
+  std::string Text = E.OrderText;
+  std::string Lower = Text;
+  for (char &C : Lower)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  size_t At = Lower.rfind(Current);
+  if (At == std::string::npos)
+    return std::nullopt;
+  bool Upper = std::isupper(static_cast<unsigned char>(Text[At]));
+  std::string Replacement = WantedName;
+  if (Upper)
+    for (char &C : Replacement)
+      C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  std::string NewText = Text.substr(0, At) + Replacement + Text.substr(At + Current.size());
+  std::string Compact;
+  for (char C : NewText)
+    if (C != ' ')
+      Compact += C;
+  if (Ctx.model().names().orderConstant(Compact) != Wanted)
+    return std::nullopt;
+  return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(E.OrderArg), NewText);
+}
+
 std::vector<FixItHint> strengthenFix(const CheckContext &Ctx, const OrderingEvent &E, MemoryOrder Wanted) {
   const ApiNames &Names = Ctx.model().names();
   const SourceManager &SM = Ctx.ast().getSourceManager();
-  std::string WantedName = ApiNames::orderName(Wanted);
   // An order argument: the same spelling with the order's name changed, when that names Wanted.
   if (E.OrderArg.isValid() && E.OrderArg.getBegin().isFileID() && E.Order == MemoryOrder::Relaxed) {
-    std::string Text = E.OrderText;
-    std::string Lower = Text;
-    for (char &C : Lower)
-      C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-    size_t At = Lower.rfind("relaxed");
-    if (At != std::string::npos) {
-      bool Upper = std::isupper(static_cast<unsigned char>(Text[At]));
-      std::string Replacement = WantedName;
-      if (Upper)
-        for (char &C : Replacement)
-          C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
-      std::string NewText = Text.substr(0, At) + Replacement + Text.substr(At + 7);
-      std::string Compact;
-      for (char C : NewText)
-        if (C != ' ')
-          Compact += C;
-      if (Names.orderConstant(Compact) == Wanted)
-        return {FixItHint::CreateReplacement(CharSourceRange::getTokenRange(E.OrderArg), NewText)};
-    }
+    if (std::optional<FixItHint> Fix = respellOrderFix(Ctx, E, Wanted))
+      return {*Fix};
     return {};
   }
   // A ONCE accessor: its dialect's release store or acquire load, which take an address.

@@ -36,6 +36,14 @@ std::optional<TargetBarrier> targetBarrier(const CheckContext &Ctx, const std::s
 std::vector<clang::FixItHint> strengthenFix(const CheckContext &Ctx, const OrderingEvent &E,
                                             ApiNames::MemoryOrder Wanted);
 
+/// E's order argument respelled as Wanted in its own spelling (memory_order_acquire ->
+/// memory_order_relaxed, __ATOMIC_ACQUIRE -> __ATOMIC_RELAXED); none unless the specs know
+/// the new name as Wanted.
+std::optional<clang::FixItHint> respellOrderFix(const CheckContext &Ctx, const OrderingEvent &E,
+                                                ApiNames::MemoryOrder Wanted);
+/// The indentation of Loc's line, for inserted lines.
+std::string indentOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
 /// Fix-its that move the barrier statement holding Barrier to just before the statement
 /// holding Target, which must start after NotBefore (the access the barrier must follow);
 /// empty unless the barrier is a whole statement of a block in the same file.

@@ -21,6 +21,24 @@
 #define smp_mb__before_atomic() barrier()
 #define smp_mb__after_atomic() barrier()
 
+static inline void cpu_relax(void) { __asm__ __volatile__("yield" : : : "memory"); }
+#define smp_cond_load_relaxed(ptr, cond_expr) ({ \
+	__typeof__(ptr) __PTR = (ptr); \
+	__typeof__(*ptr) VAL; \
+	for (;;) { \
+		VAL = READ_ONCE(*__PTR); \
+		if (cond_expr) \
+			break; \
+		cpu_relax(); \
+	} \
+	VAL; \
+})
+#define smp_cond_load_acquire(ptr, cond_expr) ({ \
+	__typeof__(*ptr) _val = smp_cond_load_relaxed(ptr, cond_expr); \
+	__atomic_thread_fence(__ATOMIC_ACQUIRE); \
+	_val; \
+})
+
 #define rcu_assign_pointer(p, v) smp_store_release(&(p), v)
 #define rcu_dereference(p) READ_ONCE(p)
 

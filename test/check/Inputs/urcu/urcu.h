@@ -2,6 +2,7 @@
 #ifndef TEST_URCU_H
 #define TEST_URCU_H
 #define cmm_barrier() __asm__ __volatile__("" : : : "memory")
+#define caa_cpu_relax() __asm__ __volatile__("rep; nop" : : : "memory")
 #define cmm_mb() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define cmm_rmb() __atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define cmm_wmb() __atomic_thread_fence(__ATOMIC_RELEASE)

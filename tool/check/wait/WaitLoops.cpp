@@ -1,0 +1,231 @@
+#include "wait/WaitLoops.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <map>
+
+namespace lockwright {
+
+using namespace clang;
+using Kind = OrderingEvent::Kind;
+
+namespace {
+
+bool holds(const SourceManager &SM, SourceRange Outer, SourceRange Inner) {
+  if (Outer.isInvalid() || Inner.isInvalid())
+    return false;
+  return !SM.isBeforeInTranslationUnit(Inner.getBegin(), Outer.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Outer.getEnd(), Inner.getEnd());
+}
+
+/// The natural loop of the back edge Latch -> Header: the header and every block that reaches
+/// the latch without passing through the header.
+std::set<int> naturalLoop(const FunctionOrdering &F, const std::vector<std::vector<int>> &Preds, int Header,
+                          int Latch) {
+  std::set<int> Loop = {Header};
+  std::vector<int> Work;
+  if (Loop.insert(Latch).second)
+    Work.push_back(Latch);
+  while (!Work.empty()) {
+    int B = Work.back();
+    Work.pop_back();
+    for (int P : Preds[B])
+      if (Loop.insert(P).second)
+        Work.push_back(P);
+  }
+  return Loop;
+}
+
+/// Loop statements of Body, innermost last.
+void loopStatements(const Stmt *S, std::vector<const Stmt *> &Out) {
+  if (!S)
+    return;
+  if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S))
+    Out.push_back(S);
+  for (const Stmt *Child : S->children())
+    loopStatements(Child, Out);
+}
+
+/// Whether S leaves the loop it is the body of other than by the condition: a break or goto
+/// not inside a nested loop or switch, or any return.
+bool leavesEarly(const Stmt *S, bool Nested) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !Nested;
+  bool Inner = Nested || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S) || isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (leavesEarly(Child, Inner))
+      return true;
+  return false;
+}
+
+/// Whether S changes a variable itself (`i++`, `n -= 1`, `x = y + 1`): a loop that does makes
+/// progress of its own. Assigning a loaded value to a local (`v = READ_ONCE(x)`) does not.
+bool advancesSomething(const Stmt *S, const FunctionOrdering &F, const SourceManager &SM) {
+  if (!S)
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+    if (B->isCompoundAssignmentOp())
+      return true;
+    // `v = <a load>`: the right side holds an event of the model and nothing else writes.
+    SourceRange Right = B->getRHS()->getSourceRange();
+    bool Loaded = std::any_of(F.Events.begin(), F.Events.end(), [&](const OrderingEvent &E) {
+      return E.isLoad() && holds(SM, SM.getExpansionRange(Right).getAsRange(), E.Range);
+    });
+    if (!Loaded || !isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (advancesSomething(Child, F, SM))
+      return true;
+  return false;
+}
+
+} // namespace
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return D->getBody();
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getBody();
+  return nullptr;
+}
+
+const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return D->getCond();
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getCond();
+  return nullptr;
+}
+
+std::optional<std::string> dialectName(const CheckContext &Ctx, const OrderingEvent &E, const std::string &Op) {
+  const ApiNames &Names = Ctx.model().names();
+  std::optional<std::string> Name = Names.nameFor(E.Dialect, Op);
+  if (!Name)
+    return std::nullopt;
+  size_t Token = Name->find("{prefix}");
+  if (Token == std::string::npos)
+    return Name;
+  // lockwright's generated names: the prefix E's own name was generated with.
+  std::optional<std::string> Own = Names.nameFor(E.Dialect, E.Op);
+  if (!Own || Own->compare(0, 8, "{prefix}") != 0)
+    return std::nullopt;
+  std::string Suffix = Own->substr(8);
+  if (E.Api.size() <= Suffix.size() || E.Api.compare(E.Api.size() - Suffix.size(), Suffix.size(), Suffix) != 0)
+    return std::nullopt;
+  return Name->substr(0, Token) + E.Api.substr(0, E.Api.size() - Suffix.size()) + Name->substr(Token + 8);
+}
+
+std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model) {
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  const ApiNames &Names = Ctx.model().names();
+  std::vector<WaitLoop> Loops;
+  for (const FunctionOrdering &F : Model.functions()) {
+    if (F.Events.empty() || F.RpoIndex.empty())
+      continue;
+    std::vector<std::vector<int>> Preds(F.Successors.size());
+    for (size_t B = 0; B < F.Successors.size(); ++B)
+      for (int S : F.Successors[B])
+        Preds[S].push_back(static_cast<int>(B));
+    // One loop per header: the union of its back edges' natural loops.
+    std::map<int, std::set<int>> ByHeader;
+    for (size_t B = 0; B < F.Successors.size(); ++B)
+      for (int S : F.Successors[B])
+        if (F.RpoIndex[B] >= 0 && F.RpoIndex[S] >= 0 && F.RpoIndex[S] <= F.RpoIndex[B]) {
+          std::set<int> Body = naturalLoop(F, Preds, S, static_cast<int>(B));
+          ByHeader[S].insert(Body.begin(), Body.end());
+        }
+    std::vector<const Stmt *> Statements;
+    if (F.Function && F.Function->getBody())
+      loopStatements(F.Function->getBody(), Statements);
+    size_t FirstOfFunction = Loops.size();
+    for (auto &[Header, Blocks] : ByHeader) {
+      WaitLoop L;
+      L.Function = &F;
+      L.Blocks = std::move(Blocks);
+      for (size_t I = 0; I < F.Events.size(); ++I)
+        if (L.Blocks.count(F.Events[I].Block))
+          L.Events.push_back(I);
+      // The exit branches: blocks of the loop with a successor outside it.
+      std::vector<SourceRange> ExitConditions;
+      for (const auto &[Branch, Condition] : F.Branches)
+        if (L.Blocks.count(Branch) &&
+            std::any_of(F.Successors[Branch].begin(), F.Successors[Branch].end(),
+                        [&](int S) { return !L.Blocks.count(S); }))
+          ExitConditions.push_back(Condition);
+      for (size_t I : L.Events) {
+        const OrderingEvent &E = F.Events[I];
+        if (E.What != Kind::Load || E.Private || E.Location.empty())
+          continue;
+        std::vector<const VarDecl *> Values = F.valuesOf(I, SM);
+        bool Decides = std::any_of(ExitConditions.begin(), ExitConditions.end(), [&](SourceRange C) {
+          return holds(SM, C, E.Range) || std::any_of(Values.begin(), Values.end(), [&](const VarDecl *V) {
+                   return F.mentions(C, V, SM);
+                 });
+        });
+        if (Decides)
+          L.ExitLoads.push_back(I);
+      }
+      if (L.ExitLoads.empty())
+        continue;
+      bool Works = false;
+      for (size_t I : L.Events) {
+        const OrderingEvent &E = F.Events[I];
+        if (E.What == Kind::Fence) {
+          const ApiNames::Operation *Op = E.Api.empty() ? nullptr : Names.operation(E.Api);
+          L.Relaxes |= Op && Op->Op == "cpu_relax";
+          L.ReloadsEachPass = true; // every fence is at least a compiler barrier
+        } else if (E.What == Kind::OpaqueCall) {
+          L.ReloadsEachPass = true;
+          Works = true;
+        } else if (E.What != Kind::Load && !E.Private) {
+          Works = true; // a store, an RMW, a lock operation
+        }
+      }
+      // The innermost loop statement whose condition or body holds every exit load.
+      for (auto It = Statements.rbegin(); It != Statements.rend(); ++It) {
+        SourceRange Whole = SM.getExpansionRange((*It)->getSourceRange()).getAsRange();
+        if (std::all_of(L.ExitLoads.begin(), L.ExitLoads.end(),
+                        [&](size_t I) { return holds(SM, Whole, F.Events[I].Range); })) {
+          L.Statement = *It;
+          break;
+        }
+      }
+      if (L.Statement) {
+        const Expr *Cond = loopCondition(L.Statement);
+        SourceRange CondRange = Cond ? SM.getExpansionRange(Cond->getSourceRange()).getAsRange() : SourceRange();
+        L.ExitsByCondition = Cond && !leavesEarly(loopBody(L.Statement), false) &&
+                             std::all_of(L.ExitLoads.begin(), L.ExitLoads.end(),
+                                         [&](size_t I) { return holds(SM, CondRange, F.Events[I].Range); });
+        Works |= advancesSomething(Cond, F, SM) || advancesSomething(loopBody(L.Statement), F, SM);
+        if (const auto *For = dyn_cast<ForStmt>(L.Statement))
+          Works |= For->getInc() != nullptr;
+      } else {
+        Works = true; // a goto loop: too unusual to judge
+      }
+      L.OnlyWaits = !Works;
+      Loops.push_back(std::move(L));
+    }
+    // In the order the function's events run, so findings come in source order.
+    std::sort(Loops.begin() + FirstOfFunction, Loops.end(),
+              [](const WaitLoop &A, const WaitLoop &B) { return A.ExitLoads.front() < B.ExitLoads.front(); });
+  }
+  return Loops;
+}
+
+} // namespace lockwright
