@@ -217,6 +217,24 @@ std::optional<std::string> ApiNames::nameFor(const std::string &Dialect, const s
   return std::nullopt;
 }
 
+std::optional<std::string> ApiNames::nameFor(const std::string &Dialect, const std::string &Op,
+                                             const std::string &Like, const std::string &LikeOp) const {
+  std::optional<std::string> Name = nameFor(Dialect, Op);
+  if (!Name)
+    return std::nullopt;
+  const std::string Token = "{prefix}";
+  size_t At = Name->find(Token);
+  if (At == std::string::npos)
+    return Name;
+  std::optional<std::string> Own = nameFor(Dialect, LikeOp);
+  if (!Own || Own->compare(0, Token.size(), Token) != 0)
+    return std::nullopt;
+  std::string Suffix = Own->substr(Token.size());
+  if (Like.size() <= Suffix.size() || Like.compare(Like.size() - Suffix.size(), Suffix.size(), Suffix) != 0)
+    return std::nullopt;
+  return Name->substr(0, At) + Like.substr(0, Like.size() - Suffix.size()) + Name->substr(At + Token.size());
+}
+
 std::vector<std::string> ApiNames::namesOf(const std::string &Op) const {
   std::vector<std::string> Out;
   std::string Suffix = " " + Op;

@@ -68,6 +68,12 @@ public:
   /// The first name Dialect gives Op in its spec ("smp_mb__after_atomic" for kernel's
   /// after_atomic), for fix-its that spell an operation in the code's own dialect.
   std::optional<std::string> nameFor(const std::string &Dialect, const std::string &Op) const;
+  /// The same, spelled as the code's own name Like (an operation LikeOp of that dialect) is:
+  /// lockwright's generated names carry the prefix Like was generated with (`lw_store_release`
+  /// for code that wrote `lw_write_once`). None when the dialect has no name for Op, or
+  /// Like's prefix cannot be told.
+  std::optional<std::string> nameFor(const std::string &Dialect, const std::string &Op, const std::string &Like,
+                                     const std::string &LikeOp) const;
   /// Each dialect's first name for Op, in spec order, where it is a name and not a pattern
   /// (READ_ONCE, CMM_LOAD_SHARED for read_once), for fix-its that use what a TU defines.
   std::vector<std::string> namesOf(const std::string &Op) const;

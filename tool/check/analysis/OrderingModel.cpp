@@ -3,6 +3,7 @@
 #include "analysis/Describe.h"
 #include "analysis/IdentifierMemo.h"
 #include "analysis/SyncModel.h"
+#include "analysis/WaitLoops.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -30,15 +31,14 @@ using Kind = OrderingEvent::Kind;
 using Access = OrderingEvent::Access;
 using MemoryOrder = ApiNames::MemoryOrder;
 
-namespace {
-
-/// Whether Loc lies within Range (both ends included), in translation-unit order.
 bool rangeHolds(const SourceManager &SM, SourceRange Range, SourceLocation Loc) {
   return Range.isValid() && Loc.isValid() && !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
-} // namespace
+bool rangeHolds(const SourceManager &SM, SourceRange Range, SourceRange Inner) {
+  return Inner.isValid() && rangeHolds(SM, Range, Inner.getBegin()) && rangeHolds(SM, Range, Inner.getEnd());
+}
 
 bool FunctionOrdering::mentions(SourceRange Range, const VarDecl *V, const SourceManager &SM) const {
   for (const auto &[Loc, Var] : Mentions)
@@ -404,6 +404,12 @@ OrderingModel::OrderingModel(const ApiNames &Names, const SyncModel &Sync, ASTCo
     : Names(Names), Sync(Sync), AST(AST), Expansions(std::make_unique<std::map<unsigned, ExpansionInfo>>()) {}
 
 OrderingModel::~OrderingModel() = default;
+
+const std::vector<WaitLoop> &OrderingModel::waitLoops() {
+  if (!WaitLoops)
+    WaitLoops = std::make_unique<std::vector<WaitLoop>>(findWaitLoops(functions(), Names, AST.getSourceManager()));
+  return *WaitLoops;
+}
 
 std::unique_ptr<PPCallbacks> OrderingModel::expansionRecorder(Preprocessor &PP) {
   return std::make_unique<ExpansionRecorder>(Names, PP, *Expansions);

@@ -37,6 +37,11 @@ class VarDecl;
 namespace lockwright {
 
 class SyncModel;
+struct WaitLoop;
+
+/// Whether Loc, or all of Inner, lies within Range (both ends included), in translation-unit order.
+bool rangeHolds(const clang::SourceManager &SM, clang::SourceRange Range, clang::SourceLocation Loc);
+bool rangeHolds(const clang::SourceManager &SM, clang::SourceRange Range, clang::SourceRange Inner);
 
 struct OrderingEvent {
   enum class Kind { Load, Store, Rmw, Fence, LockAcquire, LockRelease, OpaqueCall };
@@ -170,6 +175,8 @@ public:
   /// Builds the events and pairs on first use.
   const std::vector<FunctionOrdering> &functions();
   const std::vector<OrderingPair> &pairs();
+  /// The loops whose exit depends on a shared load (analysis/WaitLoops.h), found on first use.
+  const std::vector<WaitLoop> &waitLoops();
 
   /// Whether E orders earlier stores before later stores (a write, full or release fence,
   /// a fully ordered RMW, a lock release, a call that may hide a barrier).
@@ -198,6 +205,7 @@ private:
   mutable std::vector<std::pair<clang::FileID, unsigned>> FenceSites;
   mutable bool FenceSitesKnown = false;
   std::vector<FunctionOrdering> Functions;
+  std::unique_ptr<std::vector<WaitLoop>> WaitLoops;
   std::vector<OrderingPair> Pairs;
   // API macro expansions by the macro name's raw location (ExpansionInfo is defined in the .cpp).
   std::unique_ptr<std::map<unsigned, ExpansionInfo>> Expansions;

@@ -204,7 +204,7 @@ std::vector<FixItHint> strengthenFix(const CheckContext &Ctx, const OrderingEven
   if ((E.Op == "write_once" && Wanted == MemoryOrder::Release) ||
       (E.Op == "read_once" && Wanted == MemoryOrder::Acquire)) {
     std::optional<std::string> Name =
-        Names.nameFor(E.Dialect, Wanted == MemoryOrder::Release ? "release_store" : "acquire_load");
+        Names.nameFor(E.Dialect, Wanted == MemoryOrder::Release ? "release_store" : "acquire_load", E.Api, E.Op);
     if (!Name || !E.NameRange.isValid() || !E.AddressArg.isValid() || !E.AddressArg.getBegin().isFileID() ||
         !SM.isWrittenInSameFile(E.NameRange.getBegin(), E.AddressArg.getBegin()))
       return {};

@@ -95,7 +95,8 @@ void RedundantBarrierCheck::judge(OrderingModel &Model) {
           }
           std::optional<std::string> Weaker =
               Rmw.ReturnsValue ? std::nullopt
-                               : context().model().names().nameFor(B.Dialect, After ? "after_atomic" : "before_atomic");
+                               : context().model().names().nameFor(B.Dialect, After ? "after_atomic" : "before_atomic",
+                                                                                 B.Api, B.Op);
           if (B.Op == "full" && Weaker) {
             std::optional<TargetBarrier> T = targetBarrier(context(), After ? "after_atomic" : "before_atomic");
             std::string Cost = T ? " (on " + context().target().label() + " it is " + T->Implementation + ")" : "";

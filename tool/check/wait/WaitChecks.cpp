@@ -1,6 +1,6 @@
 #include "wait/WaitChecks.h"
 
-#include "wait/WaitLoops.h"
+#include "analysis/WaitLoops.h"
 
 #include "spec/SpecLoader.h"
 #include "StringList.h"
@@ -128,7 +128,7 @@ void AcquireInLoopCheck::judge(OrderingModel &Model) {
   const SourceManager &SM = Ctx.ast().getSourceManager();
   const ApiNames &Names = Ctx.model().names();
   std::set<const OrderingEvent *> Reported;
-  for (const WaitLoop &L : waitLoops(Ctx, Model)) {
+  for (const WaitLoop &L : Model.waitLoops()) {
     if (!L.OnlyWaits)
       continue;
     const FunctionOrdering &F = *L.Function;
@@ -163,19 +163,20 @@ void AcquireInLoopCheck::judge(OrderingModel &Model) {
       std::vector<FixItHint> Fixes;
       const Stmt *Body = L.Statement ? loopBody(L.Statement) : nullptr;
       bool PollShape = L.Statement && L.ExitsByCondition && !E.Inlined && L.ExitLoads.size() == 1;
-      std::optional<std::string> CondLoad = dialectName(Ctx, E, "cond_load_acquire");
+      std::optional<std::string> CondLoad = Names.nameFor(E.Dialect, "cond_load_acquire", E.Api, E.Op);
+      // Where the loop statement ends, its ';' included: every fix-it edits up to there.
+      std::optional<SourceLocation> LoopEnd = PollShape ? afterStatement(Ctx, L.Statement) : std::nullopt;
       if (Fence) {
         // Move the fence after the loop: one acquire once the wait is over.
-        std::optional<SourceLocation> After = PollShape ? afterStatement(Ctx, L.Statement) : std::nullopt;
         std::vector<FixItHint> Remove = removeBarrierFix(Ctx, F, At);
         // The fence as the whole body: the loop keeps an empty one.
-        if (Body && isa<Expr>(Body) && After)
+        if (Body && isa<Expr>(Body) && LoopEnd)
           if (std::optional<SourceLocation> BodyEnd = afterStatement(Ctx, Body); BodyEnd && Body->getBeginLoc().isFileID())
             Remove = {FixItHint::CreateReplacement(CharSourceRange::getCharRange(Body->getBeginLoc(), *BodyEnd), ";")};
-        if (After && !Remove.empty() && inOneFile(SM, At.Range)) {
+        if (LoopEnd && !Remove.empty() && inOneFile(SM, At.Range)) {
           Fixes = Remove;
           Fixes.push_back(FixItHint::CreateInsertion(
-              *After, "\n" + indentOf(SM, L.Statement->getBeginLoc()) +
+              *LoopEnd, "\n" + indentOf(SM, L.Statement->getBeginLoc()) +
                           textOf(Ctx, CharSourceRange::getTokenRange(At.Range)) + ";"));
         }
         report(At.At, "%0 inside the loop polling '%1' orders every pass; only the pass that ends the wait needs it",
@@ -183,33 +184,31 @@ void AcquireInLoopCheck::judge(OrderingModel &Model) {
         continue;
       }
       const Expr *Cond = L.Statement ? loopCondition(L.Statement) : nullptr;
-      if (PollShape && CondLoad && E.Op == "acquire_load" && onlyRelaxes(Body, L, I, Names) &&
+      SourceRange CondRange = Cond ? SM.getExpansionRange(Cond->getSourceRange()).getAsRange() : SourceRange();
+      if (LoopEnd && CondLoad && E.Op == "acquire_load" && onlyRelaxes(Body, L, I, Names) &&
           !isa<DoStmt>(L.Statement) && (!isa<ForStmt>(L.Statement) || (!cast<ForStmt>(L.Statement)->getInit() &&
                                                                        !cast<ForStmt>(L.Statement)->getInc())) &&
-          Cond && inOneFile(SM, SM.getExpansionRange(Cond->getSourceRange()).getAsRange()) && inOneFile(SM, E.Range) &&
-          !E.AddressText.empty() && afterStatement(Ctx, L.Statement)) {
+          inOneFile(SM, CondRange) && inOneFile(SM, E.Range) && !E.AddressText.empty()) {
         // while (smp_load_acquire(&x) & BUSY) cpu_relax();  ->  smp_cond_load_acquire(&x, !(VAL & BUSY));
-        SourceRange CondRange = SM.getExpansionRange(Cond->getSourceRange()).getAsRange();
         std::string Before = textOf(Ctx, CharSourceRange::getCharRange(CondRange.getBegin(), E.Range.getBegin()));
         std::string After = textOf(Ctx, CharSourceRange::getCharRange(
                                             Lexer::getLocForEndOfToken(E.Range.getEnd(), 0, SM, Ctx.langOpts()),
                                             Lexer::getLocForEndOfToken(CondRange.getEnd(), 0, SM, Ctx.langOpts())));
         std::string Address = E.AddressText;
         Fixes.push_back(FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(L.Statement->getBeginLoc(), *afterStatement(Ctx, L.Statement)),
+            CharSourceRange::getCharRange(L.Statement->getBeginLoc(), *LoopEnd),
             *CondLoad + "(" + Address + ", !(" + Before + "VAL" + After + "));"));
         std::string Strategy = Ctx.target().Spec ? Ctx.target().Spec->model().Wait.Strategy : "";
         Notes.push_back({L.Statement->getBeginLoc(),
                          "'" + *CondLoad + "' polls relaxed and orders once, after the value it waits for" +
                              (Strategy.empty() ? std::string()
                                                : " (on " + Ctx.target().label() + " it waits by " + Strategy + ")")});
-      } else if (PollShape && E.OrderArg.isValid()) {
+      } else if (LoopEnd && E.OrderArg.isValid()) {
         // atomic_load_explicit(&x, memory_order_acquire) -> relaxed, and one acquire fence after.
         std::optional<FixItHint> Relaxed = respellOrderFix(Ctx, E, MemoryOrder::Relaxed);
-        std::optional<std::string> FenceName = dialectName(Ctx, E, "fence");
-        std::optional<SourceLocation> After = afterStatement(Ctx, L.Statement);
-        if (Relaxed && FenceName && After) {
-          Fixes = {*Relaxed, FixItHint::CreateInsertion(*After, "\n" + indentOf(SM, L.Statement->getBeginLoc()) +
+        std::optional<std::string> FenceName = Names.nameFor(E.Dialect, "fence", E.Api, E.Op);
+        if (Relaxed && FenceName) {
+          Fixes = {*Relaxed, FixItHint::CreateInsertion(*LoopEnd, "\n" + indentOf(SM, L.Statement->getBeginLoc()) +
                                                                     *FenceName + "(" + E.OrderText + ");")};
           Notes.push_back({L.Statement->getBeginLoc(),
                            "a relaxed poll and one '" + *FenceName + "' after the loop order the same"});
@@ -226,7 +225,7 @@ void PlainVariableWaitCheck::judge(OrderingModel &Model) {
   const SourceManager &SM = Ctx.ast().getSourceManager();
   std::set<const OrderingEvent *> Reported;
   std::optional<std::string> ReadOnce = availableName(Ctx, "read_once", /*MacroOnly=*/true);
-  for (const WaitLoop &L : waitLoops(Ctx, Model)) {
+  for (const WaitLoop &L : Model.waitLoops()) {
     // A call or barrier in the loop makes the compiler reload; a loop that writes does work.
     if (!L.OnlyWaits || L.ReloadsEachPass)
       continue;
@@ -262,7 +261,7 @@ void MissingRelaxCheck::judge(OrderingModel &Model) {
   CheckContext &Ctx = context();
   const SourceManager &SM = Ctx.ast().getSourceManager();
   std::set<const Stmt *> Reported;
-  for (const WaitLoop &L : waitLoops(Ctx, Model)) {
+  for (const WaitLoop &L : Model.waitLoops()) {
     if (!L.OnlyWaits || L.Relaxes || !L.Statement)
       continue;
     const FunctionOrdering &F = *L.Function;
@@ -275,7 +274,7 @@ void MissingRelaxCheck::judge(OrderingModel &Model) {
       continue;
     std::vector<CheckContext::Note> Notes;
     std::vector<FixItHint> Fixes;
-    std::optional<std::string> Relax = dialectName(Ctx, *Poll, "cpu_relax");
+    std::optional<std::string> Relax = Ctx.model().names().nameFor(Poll->Dialect, "cpu_relax", Poll->Api, Poll->Op);
     if (!Relax)
       Relax = availableName(Ctx, "cpu_relax", /*MacroOnly=*/false);
     const Stmt *Body = loopBody(L.Statement);

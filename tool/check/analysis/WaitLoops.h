@@ -1,10 +1,9 @@
 // The polling loops of a translation unit, found in the ordering model (issue "wait checks"):
 // the natural loops of each function's CFG, the loads their exit depends on, and whether the
 // loop does anything but wait (writes, calls, locks). The three wait checks judge these.
-#ifndef LOCKWRIGHT_TOOL_CHECK_WAIT_WAITLOOPS_H
-#define LOCKWRIGHT_TOOL_CHECK_WAIT_WAITLOOPS_H
+#ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_WAITLOOPS_H
+#define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_WAITLOOPS_H
 
-#include "CheckContext.h"
 #include "analysis/OrderingModel.h"
 
 #include <set>
@@ -12,6 +11,7 @@
 
 namespace clang {
 class Expr;
+class SourceManager;
 class Stmt;
 } // namespace clang
 
@@ -43,12 +43,10 @@ struct WaitLoop {
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 const clang::Expr *loopCondition(const clang::Stmt *Loop);
 
-/// Every loop of every function of the model whose exit depends on a shared load.
-std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model);
-
-/// The same event's name as its dialect spells Op ("cpu_relax" for kernel's poll: cpu_relax,
-/// "lw_cpu_relax" for lockwright's generated headers with prefix lw).
-std::optional<std::string> dialectName(const CheckContext &Ctx, const OrderingEvent &E, const std::string &Op);
+/// Every loop of Functions whose exit depends on a shared load (OrderingModel::waitLoops()
+/// keeps them for the checks that judge them).
+std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functions, const ApiNames &Names,
+                                    const clang::SourceManager &SM);
 
 } // namespace lockwright
 

@@ -1,4 +1,4 @@
-#include "wait/WaitLoops.h"
+#include "analysis/WaitLoops.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -16,17 +16,9 @@ using Kind = OrderingEvent::Kind;
 
 namespace {
 
-bool holds(const SourceManager &SM, SourceRange Outer, SourceRange Inner) {
-  if (Outer.isInvalid() || Inner.isInvalid())
-    return false;
-  return !SM.isBeforeInTranslationUnit(Inner.getBegin(), Outer.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Outer.getEnd(), Inner.getEnd());
-}
-
 /// The natural loop of the back edge Latch -> Header: the header and every block that reaches
 /// the latch without passing through the header.
-std::set<int> naturalLoop(const FunctionOrdering &F, const std::vector<std::vector<int>> &Preds, int Header,
-                          int Latch) {
+std::set<int> naturalLoop(const std::vector<std::vector<int>> &Preds, int Header, int Latch) {
   std::set<int> Loop = {Header};
   std::vector<int> Work;
   if (Loop.insert(Latch).second)
@@ -80,7 +72,7 @@ bool advancesSomething(const Stmt *S, const FunctionOrdering &F, const SourceMan
     // `v = <a load>`: the right side holds an event of the model and nothing else writes.
     SourceRange Right = B->getRHS()->getSourceRange();
     bool Loaded = std::any_of(F.Events.begin(), F.Events.end(), [&](const OrderingEvent &E) {
-      return E.isLoad() && holds(SM, SM.getExpansionRange(Right).getAsRange(), E.Range);
+      return E.isLoad() && rangeHolds(SM, SM.getExpansionRange(Right).getAsRange(), E.Range);
     });
     if (!Loaded || !isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
       return true;
@@ -113,29 +105,10 @@ const Expr *loopCondition(const Stmt *Loop) {
   return nullptr;
 }
 
-std::optional<std::string> dialectName(const CheckContext &Ctx, const OrderingEvent &E, const std::string &Op) {
-  const ApiNames &Names = Ctx.model().names();
-  std::optional<std::string> Name = Names.nameFor(E.Dialect, Op);
-  if (!Name)
-    return std::nullopt;
-  size_t Token = Name->find("{prefix}");
-  if (Token == std::string::npos)
-    return Name;
-  // lockwright's generated names: the prefix E's own name was generated with.
-  std::optional<std::string> Own = Names.nameFor(E.Dialect, E.Op);
-  if (!Own || Own->compare(0, 8, "{prefix}") != 0)
-    return std::nullopt;
-  std::string Suffix = Own->substr(8);
-  if (E.Api.size() <= Suffix.size() || E.Api.compare(E.Api.size() - Suffix.size(), Suffix.size(), Suffix) != 0)
-    return std::nullopt;
-  return Name->substr(0, Token) + E.Api.substr(0, E.Api.size() - Suffix.size()) + Name->substr(Token + 8);
-}
-
-std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model) {
-  const SourceManager &SM = Ctx.ast().getSourceManager();
-  const ApiNames &Names = Ctx.model().names();
+std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functions, const ApiNames &Names,
+                                    const SourceManager &SM) {
   std::vector<WaitLoop> Loops;
-  for (const FunctionOrdering &F : Model.functions()) {
+  for (const FunctionOrdering &F : Functions) {
     if (F.Events.empty() || F.RpoIndex.empty())
       continue;
     std::vector<std::vector<int>> Preds(F.Successors.size());
@@ -147,7 +120,7 @@ std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model) {
     for (size_t B = 0; B < F.Successors.size(); ++B)
       for (int S : F.Successors[B])
         if (F.RpoIndex[B] >= 0 && F.RpoIndex[S] >= 0 && F.RpoIndex[S] <= F.RpoIndex[B]) {
-          std::set<int> Body = naturalLoop(F, Preds, S, static_cast<int>(B));
+          std::set<int> Body = naturalLoop(Preds, S, static_cast<int>(B));
           ByHeader[S].insert(Body.begin(), Body.end());
         }
     std::vector<const Stmt *> Statements;
@@ -174,7 +147,7 @@ std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model) {
           continue;
         std::vector<const VarDecl *> Values = F.valuesOf(I, SM);
         bool Decides = std::any_of(ExitConditions.begin(), ExitConditions.end(), [&](SourceRange C) {
-          return holds(SM, C, E.Range) || std::any_of(Values.begin(), Values.end(), [&](const VarDecl *V) {
+          return rangeHolds(SM, C, E.Range) || std::any_of(Values.begin(), Values.end(), [&](const VarDecl *V) {
                    return F.mentions(C, V, SM);
                  });
         });
@@ -201,7 +174,7 @@ std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model) {
       for (auto It = Statements.rbegin(); It != Statements.rend(); ++It) {
         SourceRange Whole = SM.getExpansionRange((*It)->getSourceRange()).getAsRange();
         if (std::all_of(L.ExitLoads.begin(), L.ExitLoads.end(),
-                        [&](size_t I) { return holds(SM, Whole, F.Events[I].Range); })) {
+                        [&](size_t I) { return rangeHolds(SM, Whole, F.Events[I].Range); })) {
           L.Statement = *It;
           break;
         }
@@ -211,7 +184,7 @@ std::vector<WaitLoop> waitLoops(CheckContext &Ctx, OrderingModel &Model) {
         SourceRange CondRange = Cond ? SM.getExpansionRange(Cond->getSourceRange()).getAsRange() : SourceRange();
         L.ExitsByCondition = Cond && !leavesEarly(loopBody(L.Statement), false) &&
                              std::all_of(L.ExitLoads.begin(), L.ExitLoads.end(),
-                                         [&](size_t I) { return holds(SM, CondRange, F.Events[I].Range); });
+                                         [&](size_t I) { return rangeHolds(SM, CondRange, F.Events[I].Range); });
         Works |= advancesSomething(Cond, F, SM) || advancesSomething(loopBody(L.Statement), F, SM);
         if (const auto *For = dyn_cast<ForStmt>(L.Statement))
           Works |= For->getInc() != nullptr;
