@@ -299,10 +299,11 @@ def main():
                   "| wait | ns per round trip (median) | runs |", "|---|---:|---:|"]
         for r in wait_rows:
             lines.append(f"| {r['wait']} | {float(r['ns_per_round_trip']):.1f} | {r['runs']} |")
-    wait_md = os.path.join(out, "wait-barriers.md")
-    if os.path.exists(wait_md):
-        with open(wait_md) as f:
-            lines += [""] + f.read().strip().splitlines()
+    for name in ("wait-barriers.md", "wait-polls.md"):
+        wait_md = os.path.join(out, name)
+        if os.path.exists(wait_md):
+            with open(wait_md) as f:
+                lines += [""] + ["#" + l if l.startswith("## ") else l for l in f.read().strip().splitlines()]
 
     # The checker's cost, tabled by checker.py.
     checker_md = os.path.join(out, "checker.md")

@@ -18,6 +18,9 @@ import tempfile
 import yaml
 
 FUNCTIONS = ["wait_acquire_each_poll", "wait_cond_load_acquire"]
+# The wait checks' shapes (wait-plain-variable, wait-missing-relax): a plain poll, its READ_ONCE
+# fix, and that with the relax hint.
+POLLS = ["wait_plain", "wait_read_once", "wait_read_once_relax"]
 BRANCH_TARGET = re.compile(r"\b([0-9a-f]+) <([.A-Za-z_][.A-Za-z0-9_]*)(\+0x[0-9a-f]+)?>")
 
 
@@ -61,8 +64,10 @@ def toolchain(s):
 
 
 def functions(disassembly):
-    """{function: [(address, mnemonic, operands)]} from objdump -d --no-show-raw-insn."""
-    out, current = {}, None
+    """{function: [(address, mnemonic, operands)]} from objdump -dr --no-show-raw-insn, with
+    each branch to the function itself given as the absolute address its `<name+0xoff>` names
+    (llvm-objdump prints loongarch's targets relative to the function)."""
+    out, starts, current = {}, {}, None
     for line in disassembly.splitlines():
         head = re.match(r"^[0-9a-f]+ <([^>]+)>:", line)
         if head:
@@ -70,10 +75,27 @@ def functions(disassembly):
                 continue
             current = symbol(head.group(1))
             out[current] = []
+            starts[current] = int(line.split()[0], 16)
+            continue
+        reloc = re.match(r"^\s+[0-9a-f]+:\s+R_\S+\s*(\S*)", line)
+        if reloc:
+            # The instruction before refers to another symbol (a call through the PLT, a
+            # PC-relative load of a global): its printed target is a placeholder, not a branch.
+            # (riscv relocates its branches too, to a local label or the function itself.)
+            target = re.sub(r"[-+]0x[0-9a-f]+$", "", reloc.group(1))
+            if current and out[current] and target and not target.startswith((".L", "*")) and symbol(target) != current:
+                addr, mnem, _ = out[current][-1]
+                out[current][-1] = (addr, mnem, "")
             continue
         insn = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
         if insn and current:
-            out[current].append((int(insn.group(1), 16), insn.group(2), insn.group(3)))
+            # A load's comment names the address it reads ("# 94 <f>" on x86 and riscv): not a target.
+            ops = re.sub(r"\s(#|//|!)\s+[0-9a-f]+ <[^>]+>.*$", "", insn.group(3))
+            m = BRANCH_TARGET.search(ops)
+            if m and symbol(m.group(2)) == current:
+                target = starts[current] + int((m.group(3) or "+0x0")[1:], 16)
+                ops = ops[:m.start()] + f"{target:x} <{m.group(2)}{m.group(3) or ''}>" + ops[m.end():]
+            out[current].append((int(insn.group(1), 16), insn.group(2), ops))
     return out
 
 
@@ -83,7 +105,7 @@ def count(insns, mnemonics, name):
     for addr, mnem, ops in insns:
         m = BRANCH_TARGET.search(ops)
         target = symbol(m.group(2)) if m else None
-        if m and (target == name or target.startswith(".L")) and int(m.group(1), 16) < addr:
+        if m and (target == name or target.startswith(".L")) and int(m.group(1), 16) <= addr:
             loops.append((int(m.group(1), 16), addr))
     def ordering(mnem):
         # x86 spells "lock; addl" as a "lock" prefix; others are whole mnemonics (dmb, ldar, sync, fence...).
@@ -96,6 +118,26 @@ def count(insns, mnemonics, name):
     return inside, outside, loops
 
 
+def innermost_loop(insns, loops):
+    """The mnemonics of the innermost loop's instructions, or None."""
+    if not loops:
+        return None
+    lo, hi = min(loops, key=lambda r: r[1] - r[0])
+    return [m for a, m, _ in insns if lo <= a <= hi]
+
+
+def added(after, before):
+    """The mnemonics `after` has beyond `before` (a multiset difference), as written."""
+    left = list(before)
+    out = []
+    for m in after:
+        if m in left:
+            left.remove(m)
+        else:
+            out.append(m)
+    return " ".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lockwright", required=True)
@@ -104,7 +146,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     archs = [l.split()[0] for l in subprocess.run([opt.lockwright, "spec", "list"], check=True, capture_output=True,
                                                   text=True).stdout.splitlines() if l.strip()]
-    rows = []
+    rows, polls = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for arch in archs:
             s = spec(opt.lockwright, arch)
@@ -121,9 +163,20 @@ def main():
                 rows.append({"arch": arch, "function": "(compile failed)", "per_iteration": "", "outside_loop": "",
                              "ordering_mnemonics": built.stderr.strip().splitlines()[-1] if built.stderr else ""})
                 continue
-            dis = subprocess.run(objdump + ["-d", "--no-show-raw-insn", obj], check=True, capture_output=True,
+            dis = subprocess.run(objdump + ["-dr", "--no-show-raw-insn", obj], check=True, capture_output=True,
                                  text=True).stdout
             funcs = functions(dis)
+            loops_of = {}
+            for f in POLLS:
+                insns = funcs.get(f, [])
+                ordered, _, loops = count(insns, mnemonics, f)
+                loops_of[f] = innermost_loop(insns, loops)
+                polls.append({"arch": arch, "function": f,
+                              "loop_instructions": len(loops_of[f]) if loops_of[f] is not None else "no loop found",
+                              "ordering_per_iteration": ordered if loops else "",
+                              "added_to_loop": added(loops_of[f] or [], loops_of[POLLS[POLLS.index(f) - 1]] or [])
+                              if f != POLLS[0] else "",
+                              "relax": "; ".join((s.get("cpu_relax") or {}).get("asm") or [])})
             for f in FUNCTIONS:
                 inside, outside, loops = count(funcs.get(f, []), mnemonics, f)
                 rows.append({"arch": arch, "function": f, "per_iteration": inside if loops else "no loop found",
@@ -147,6 +200,32 @@ def main():
                      f"{c.get('per_iteration', '')} | {c.get('outside_loop', '')} | "
                      f"{(a or c).get('ordering_mnemonics', '')} |")
     with open(os.path.join(opt.out, "wait-barriers.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    with open(os.path.join(opt.out, "wait-polls.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(polls[0]))
+        w.writeheader()
+        w.writerows(polls)
+    by_arch = {}
+    for r in polls:
+        by_arch.setdefault(r["arch"], {})[r["function"]] = r
+    lines = ["## Waiting: what the wait checks' fixes change in each architecture's poll loop", "",
+             "The innermost loop of a poll on a plain flag, of the same poll through READ_ONCE "
+             "(wait-plain-variable's fix) and of that with the relax hint (wait-missing-relax's fix): its "
+             "instructions, the ordering instructions (as above) among them, and what each fix adds to it "
+             "(a multiset difference of mnemonics, so a compiler's different loop layout shows too).", "",
+             "| arch | loop instructions: plain / READ_ONCE / + relax | ordering per iteration | READ_ONCE adds "
+             "| relax adds | relax (spec) |",
+             "|---|---|---|---|---|---|"]
+    for arch, fs in by_arch.items():
+        p, r, x = (fs.get(f, {}) for f in POLLS)
+        relax = x.get('relax', '')
+        lines.append(f"| {arch} | {p.get('loop_instructions', '')} / {r.get('loop_instructions', '')} / "
+                     f"{x.get('loop_instructions', '')} | {p.get('ordering_per_iteration', '')} / "
+                     f"{r.get('ordering_per_iteration', '')} / {x.get('ordering_per_iteration', '')} | "
+                     f"{r.get('added_to_loop', '') or '-'} | {x.get('added_to_loop', '') or '-'} | "
+                     f"{'`' + relax + '`' if relax else 'none (a compiler barrier)'} |")
+    with open(os.path.join(opt.out, "wait-polls.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
 

@@ -1,22 +1,44 @@
-// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck | FileCheck %s --implicit-check-not="warning:"
-// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,wait-plain-variable --fix %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck > /dev/null
-// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
-// RUN: clang-19 -fsyntax-only -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck %t.c
-// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck | FileCheck %s --check-prefix=REFIX --allow-empty --implicit-check-not="warning:"
-// REFIX-NOT: warning:
+// Three dialects, one per configuration: the fix-it reads with the ONCE macro the TU defines
+// (kernel READ_ONCE, liburcu CMM_LOAD_SHARED), or GCC's relaxed builtin where it defines none.
+// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %s -- -std=gnu11 -DKERNEL -I %S/Inputs/kernel -I %S/Inputs/ck | FileCheck %s --check-prefixes=CHECK,KERNEL --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %s -- -std=gnu11 -DURCU -I %S/Inputs/urcu | FileCheck %s --check-prefixes=CHECK,URCU --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %s -- -std=gnu11 | FileCheck %s --check-prefixes=CHECK,C11 --implicit-check-not="warning:"
+// RUN: cp %s %t-kernel.c && %lockwright check --quiet --checks=-*,wait-plain-variable --fix %t-kernel.c -- -std=gnu11 -DKERNEL -I %S/Inputs/kernel -I %S/Inputs/ck > /dev/null
+// RUN: cp %s %t-urcu.c && %lockwright check --quiet --checks=-*,wait-plain-variable --fix %t-urcu.c -- -std=gnu11 -DURCU -I %S/Inputs/urcu > /dev/null
+// RUN: cp %s %t-c11.c && %lockwright check --quiet --checks=-*,wait-plain-variable --fix %t-c11.c -- -std=gnu11 > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED-KERNEL --input-file=%t-kernel.c
+// RUN: FileCheck %s --check-prefix=FIXED-URCU --input-file=%t-urcu.c
+// RUN: FileCheck %s --check-prefix=FIXED-C11 --input-file=%t-c11.c
+// RUN: clang-19 -fsyntax-only -std=gnu11 -DKERNEL -I %S/Inputs/kernel -I %S/Inputs/ck %t-kernel.c
+// RUN: clang-19 -fsyntax-only -std=gnu11 -DURCU -I %S/Inputs/urcu %t-urcu.c
+// RUN: clang-19 -fsyntax-only -std=gnu11 %t-c11.c
+// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %t-kernel.c -- -std=gnu11 -DKERNEL -I %S/Inputs/kernel -I %S/Inputs/ck | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %t-urcu.c -- -std=gnu11 -DURCU -I %S/Inputs/urcu | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --checks=-*,wait-plain-variable %t-c11.c -- -std=gnu11 | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
 
+#if defined(KERNEL)
 #include "kernel-barrier.h"
 #include "ck_pr.h"
+#elif defined(URCU)
+#include "urcu.h"
+#else
+#include <stdatomic.h>
+#endif
 
-/* Kernel-style code (READ_ONCE is defined): the flag, read plainly, may be read once. */
+/* The flag, read plainly, may be read once. */
 int done;
-struct work { int state; } work;
+struct work { int state; struct work *next; unsigned int flags : 4; } work;
 void wait_done(void) {
 	while (!done)
 		;
 }
 // CHECK: :[[@LINE-3]]:10: warning: the loop waits on 'done', a plain load the compiler may perform once: nothing in the loop writes it or hides a write (a call, a barrier), so the loop may never see another thread's store [wait-plain-variable]
-// FIXED: while (!READ_ONCE(done))
+// KERNEL-NOT: :[[@LINE-4]]:10: note:
+// URCU-NOT: :[[@LINE-5]]:10: note:
+// C11: :[[@LINE-6]]:10: note: a relaxed atomic load costs what the plain one does; where every access of it is shared, declare it _Atomic or std::atomic instead
+// FIXED-KERNEL: while (!READ_ONCE(done))
+// FIXED-URCU: while (!CMM_LOAD_SHARED(done))
+// FIXED-C11: while (!__atomic_load_n(&done, __ATOMIC_RELAXED))
 void wait_state(struct work *w) {
 	int s;
 	do {
@@ -24,17 +46,64 @@ void wait_state(struct work *w) {
 	} while (s != 2);
 }
 // CHECK: :[[@LINE-3]]:7: warning: the loop waits on 'work.state', a plain load
-// FIXED: s = READ_ONCE(w->state);
+// FIXED-KERNEL: s = READ_ONCE(w->state);
+// FIXED-URCU: s = CMM_LOAD_SHARED(w->state);
+// FIXED-C11: s = __atomic_load_n(&w->state, __ATOMIC_RELAXED);
+/* A pointer is a scalar too: waiting for a list to get its first entry. */
+struct work *head;
+struct work *wait_first(void) {
+	while (head == 0)
+		;
+	return head;
+}
+// CHECK: :[[@LINE-4]]:9: warning: the loop waits on 'head', a plain load
+// FIXED-KERNEL: while (READ_ONCE(head) == 0)
+// FIXED-URCU: while (CMM_LOAD_SHARED(head) == 0)
+// FIXED-C11: while (__atomic_load_n(&head, __ATOMIC_RELAXED) == 0)
+/* A bit-field has no address for READ_ONCE or the builtin to take: a note instead of a fix. */
+void wait_flags(struct work *w) {
+	while (w->flags == 0)
+		;
+}
+// CHECK: :[[@LINE-3]]:9: warning: the loop waits on 'work.flags', a plain load
+// CHECK: :[[@LINE-4]]:9: note: read it with READ_ONCE() in kernel-style code
+// FIXED-KERNEL: while (w->flags == 0)
+// FIXED-URCU: while (w->flags == 0)
+// FIXED-C11: while (w->flags == 0)
+// REFIX: :[[@LINE-8]]:9: warning: the loop waits on 'work.flags', a plain load
 
 /* Negatives. */
 /* Marked loads, and a plain bound compared with a marked one (ck's start barriers). */
 unsigned int barrier_count, n_threads;
 void marked(void) {
+#if defined(KERNEL)
 	while (!READ_ONCE(done))
 		;
 	while (ck_pr_load_uint(&barrier_count) < n_threads)
 		;
+#elif defined(URCU)
+	while (!CMM_LOAD_SHARED(done))
+		;
+	while (uatomic_load(&barrier_count, CMM_RELAXED) < n_threads)
+		;
+#else
+	while (!__atomic_load_n(&done, __ATOMIC_RELAXED))
+		;
+	while (__atomic_load_n(&barrier_count, __ATOMIC_RELAXED) < n_threads)
+		;
+#endif
 }
+/* _Atomic and volatile objects are loaded on every pass. */
+#if !defined(KERNEL) && !defined(URCU)
+_Atomic int ready;
+volatile int vready;
+void atomic_and_volatile(void) {
+	while (!ready)
+		;
+	while (!vready)
+		;
+}
+#endif
 /* A call or a barrier in the loop makes the compiler load again; so does a relax hint. */
 int poll_once(void);
 void with_call(void) {
@@ -43,12 +112,14 @@ void with_call(void) {
 }
 void with_barrier(void) {
 	while (!done)
-		barrier();
+		__asm__ __volatile__("" ::: "memory");
 }
+#if defined(KERNEL)
 void with_relax(void) {
 	while (!done)
 		cpu_relax();
 }
+#endif
 /* Loops that make progress of their own, and locals. */
 int sum(struct work *w, int n) {
 	int total = 0;

@@ -121,6 +121,26 @@ std::optional<std::string> availableName(const CheckContext &Ctx, const std::str
   return std::nullopt;
 }
 
+/// The plain lvalue a load event reads, if its address may be taken (not a bit-field, not a
+/// `register` local): ONCE macros and the atomic builtins take it.
+const Expr *addressableLoad(const OrderingEvent &E) {
+  const auto *X = dyn_cast_or_null<Expr>(E.Element);
+  if (!X)
+    return nullptr;
+  X = X->IgnoreParenImpCasts();
+  if (!X->isLValue() || X->refersToBitField() || X->getType().isVolatileQualified() || X->getType()->isAtomicType())
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(X))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()); Var && Var->getStorageClass() == SC_Register)
+      return nullptr;
+  return X;
+}
+
+/// `__atomic_load_n` takes integers, enums and pointers.
+bool builtinLoadable(const Expr *X) {
+  return X && (X->getType()->isIntegralOrEnumerationType() || X->getType()->isPointerType());
+}
+
 } // namespace
 
 void AcquireInLoopCheck::judge(OrderingModel &Model) {
@@ -242,9 +262,18 @@ void PlainVariableWaitCheck::judge(OrderingModel &Model) {
         continue;
       std::vector<FixItHint> Fixes;
       std::vector<CheckContext::Note> Notes;
-      if (ReadOnce && inOneFile(SM, E.Range) && E.Range.getBegin() == E.At) {
-        Fixes = {FixItHint::CreateInsertion(E.Range.getBegin(), *ReadOnce + "("),
-                 FixItHint::CreateInsertion(Lexer::getLocForEndOfToken(E.Range.getEnd(), 0, SM, Ctx.langOpts()), ")")};
+      const Expr *Object = addressableLoad(E);
+      bool Rewritable = Object && inOneFile(SM, E.Range) && E.Range.getBegin() == E.At;
+      SourceLocation End = Lexer::getLocForEndOfToken(E.Range.getEnd(), 0, SM, Ctx.langOpts());
+      if (Rewritable && ReadOnce) {
+        Fixes = {FixItHint::CreateInsertion(E.Range.getBegin(), *ReadOnce + "("), FixItHint::CreateInsertion(End, ")")};
+      } else if (Rewritable && builtinLoadable(Object)) {
+        // No ONCE macro in this TU: GCC's and Clang's builtin reads any scalar once per call,
+        // in C and C++ alike, and costs a plain load.
+        Fixes = {FixItHint::CreateInsertion(E.Range.getBegin(), "__atomic_load_n(&"),
+                 FixItHint::CreateInsertion(End, ", __ATOMIC_RELAXED)")};
+        Notes.push_back({E.At, "a relaxed atomic load costs what the plain one does; where every access of it is "
+                               "shared, declare it _Atomic or std::atomic instead"});
       } else {
         Notes.push_back({E.At, "read it with READ_ONCE() in kernel-style code, atomic_load_explicit(..., "
                                "memory_order_relaxed) on an _Atomic object, or __atomic_load_n(&x, __ATOMIC_RELAXED)"});
