@@ -4,9 +4,8 @@
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
 // RUN: clang-19 -fsyntax-only -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu %t.c
 // RUN: %lockwright check --quiet --checks=-*,wait-acquire-in-loop %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
-// The fixed file compiles; what had no mechanical fix (no fence spelling in the dialect for an
-// order argument of a builtin or uatomic_load) is still reported, nothing else.
-// REFIX: warning: '__atomic_load_n' of 'gate'
+// The fixed file compiles; what had no mechanical fix (liburcu names no acquire fence for
+// uatomic_load's order argument) is still reported, nothing else.
 // REFIX: warning: 'uatomic_load' (acquire) of 'urcu_state.phase'
 
 #include "kernel-barrier.h"
@@ -49,7 +48,10 @@ void builtin_wait(void) {
 		caa_cpu_relax();
 	} while (!__atomic_load_n(&gate, __ATOMIC_ACQUIRE));
 }
-// CHECK: :[[@LINE-2]]:12: warning: '__atomic_load_n' of 'gate' orders every pass
+// CHECK: :[[@LINE-2]]:12: warning: '__atomic_load_n' (acquire) of 'gate' orders every pass
+// CHECK: note: a relaxed poll and one '__atomic_thread_fence' after the loop order the same
+// FIXED: } while (!__atomic_load_n(&gate, __ATOMIC_RELAXED));
+// FIXED-NEXT: {{^}}	__atomic_thread_fence(__ATOMIC_ACQUIRE);{{$}}
 void urcu_wait(void) {
 	while (uatomic_load(&urcu_state.phase, CMM_ACQUIRE) != 1)
 		caa_cpu_relax();

@@ -767,9 +767,16 @@ private:
   /// E's order from its order argument, and where that argument is written (for fix-its).
   void setOrderArgument(OrderingEvent &E, const Expr *OrderArg) const {
     E.Order = orderOf(OrderArg);
-    if (!isa<CXXDefaultArgExpr>(OrderArg) && OrderArg->getBeginLoc().isFileID() && OrderArg->getEndLoc().isFileID()) {
-      E.OrderArg = OrderArg->getSourceRange();
-      E.OrderText = Lexer::getSourceText(CharSourceRange::getTokenRange(E.OrderArg), SM, AST.getLangOpts()).str();
+    if (isa<CXXDefaultArgExpr>(OrderArg))
+      return;
+    // Where it is written: in the file, or as a whole macro (`__ATOMIC_ACQUIRE`, a builtin
+    // macro) or a macro's argument written in the file.
+    CharSourceRange Written = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(OrderArg->getSourceRange()), SM,
+                                                       AST.getLangOpts());
+    if (Written.isValid()) {
+      E.OrderArg = SourceRange(Written.getBegin(), Lexer::GetBeginningOfToken(Written.getEnd().getLocWithOffset(-1),
+                                                                              SM, AST.getLangOpts()));
+      E.OrderText = Lexer::getSourceText(Written, SM, AST.getLangOpts()).str();
     }
   }
 

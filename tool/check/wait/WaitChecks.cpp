@@ -30,7 +30,7 @@ std::string textOf(const CheckContext &Ctx, CharSourceRange R) {
   return Lexer::getSourceText(R, Ctx.ast().getSourceManager(), Ctx.langOpts()).str();
 }
 
-/// The location just past statement S, its ';' included: a do-while, an expression, a
+/// The location just past statement S, its ';' included: a do-while, an expression, an asm, a
 /// return, break, continue or goto ends before its ';'; a loop or if ends where its last
 /// sub-statement does.
 std::optional<SourceLocation> afterStatement(const CheckContext &Ctx, const Stmt *S) {
@@ -44,7 +44,7 @@ std::optional<SourceLocation> afterStatement(const CheckContext &Ctx, const Stmt
   SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd(); // past a macro's expansion
   if (!End.isFileID())
     return std::nullopt;
-  if (isa<DoStmt>(S) || isa<Expr>(S) || isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+  if (isa<DoStmt>(S) || isa<Expr>(S) || isa<AsmStmt>(S) || isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
       isa<GotoStmt>(S)) {
     SourceLocation Semi = Lexer::findLocationAfterToken(End, tok::semi, SM, Ctx.langOpts(), false);
     return Semi.isValid() ? std::optional<SourceLocation>(Semi) : std::nullopt;
@@ -64,13 +64,13 @@ bool onlyRelaxes(const Stmt *Body, const WaitLoop &L, size_t Poll, const ApiName
     if (!(E.What == Kind::Fence && Op && Op->Op == "cpu_relax"))
       return false;
   }
+  // A relax is a call (`cpu_relax()`) or a macro's asm statement (`lw_cpu_relax()`); the
+  // events above say it is nothing but a relax.
+  auto RelaxShaped = [](const Stmt *S) { return isa<CallExpr>(S) || isa<AsmStmt>(S) || isa<NullStmt>(S); };
   const auto *Block = dyn_cast<CompoundStmt>(Body);
   if (!Block)
-    return isa<CallExpr>(Body) || isa<NullStmt>(Body);
-  for (const Stmt *S : Block->body())
-    if (!isa<CallExpr>(S) && !isa<NullStmt>(S))
-      return false;
-  return true;
+    return RelaxShaped(Body);
+  return std::all_of(Block->body_begin(), Block->body_end(), RelaxShaped);
 }
 
 /// An instruction template's mnemonics ("ldar {val}, [{addr}]" -> "ldar").
