@@ -1,9 +1,9 @@
-// RUN: %lockwright check --quiet --checks=-*,wait-acquire-in-loop %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefixes=CHECK,X86 --implicit-check-not="warning:"
-// RUN: %lockwright check --quiet --arch aarch64 --checks=-*,wait-acquire-in-loop %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefixes=CHECK,ARM64 --implicit-check-not="warning:"
-// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,wait-acquire-in-loop --fix %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu > /dev/null
+// RUN: %lockwright check --quiet --checks=-*,wait-acquire-in-loop %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk | FileCheck %s --check-prefixes=CHECK,X86 --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --arch aarch64 --checks=-*,wait-acquire-in-loop %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk | FileCheck %s --check-prefixes=CHECK,ARM64 --implicit-check-not="warning:"
+// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,wait-acquire-in-loop --fix %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk > /dev/null
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
-// RUN: clang-19 -fsyntax-only -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu %t.c
-// RUN: %lockwright check --quiet --checks=-*,wait-acquire-in-loop %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
+// RUN: clang-19 -fsyntax-only -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk %t.c
+// RUN: %lockwright check --quiet --checks=-*,wait-acquire-in-loop %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk | FileCheck %s --check-prefix=REFIX --implicit-check-not="warning:"
 // The fixed file compiles; what had no mechanical fix (liburcu names no acquire fence for
 // uatomic_load's order argument) is still reported, nothing else.
 // REFIX: warning: 'uatomic_load' (acquire) of 'urcu_state.phase'
@@ -11,6 +11,7 @@
 #include "kernel-barrier.h"
 #include "ck_pr.h"
 #include "urcu.h"
+#include "rte_dpdk.h"
 #include <stdatomic.h>
 
 /* Kernel: the seed, csd_lock_wait() before smp_cond_acquire(). */
@@ -69,6 +70,19 @@ void ck_wait(struct ck_word *w) {
 // FIXED: while (ck_pr_load_int(&w->value) == 0)
 // FIXED-NEXT: {{^}}		;{{$}}
 // FIXED-NEXT: {{^}}	ck_pr_fence_load();{{$}}
+
+/* DPDK (rte_stdatomic.h): the order argument respelled, one rte_atomic_thread_fence after. */
+RTE_ATOMIC(uint32_t) worker_state;
+void dpdk_wait(void) {
+	while (rte_atomic_load_explicit(&worker_state, rte_memory_order_acquire) != 2)
+		rte_pause();
+}
+// CHECK: :[[@LINE-3]]:9: warning: 'rte_atomic_load_explicit' (acquire) of 'worker_state' orders every pass
+// ARM64: note: on aarch64 each pass pays ldar
+// CHECK: note: a relaxed poll and one 'rte_atomic_thread_fence' after the loop order the same
+// FIXED: while (rte_atomic_load_explicit(&worker_state, rte_memory_order_relaxed) != 2)
+// FIXED-NEXT: {{^}}		rte_pause();{{$}}
+// FIXED-NEXT: {{^}}	rte_atomic_thread_fence(rte_memory_order_acquire);{{$}}
 
 /* Negatives. */
 /* The loop reads other shared data each pass: the acquire orders those reads. */

@@ -1,14 +1,15 @@
-// RUN: %lockwright check --quiet --checks=-*,wait-missing-relax %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefixes=CHECK,X86 --implicit-check-not="warning:"
-// RUN: %lockwright check --quiet --arch aarch64 --checks=-*,wait-missing-relax %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefixes=CHECK,ARM64 --implicit-check-not="warning:"
-// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,wait-missing-relax --fix %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu > /dev/null
+// RUN: %lockwright check --quiet --checks=-*,wait-missing-relax %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk | FileCheck %s --check-prefixes=CHECK,X86 --implicit-check-not="warning:"
+// RUN: %lockwright check --quiet --arch aarch64 --checks=-*,wait-missing-relax %s -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk | FileCheck %s --check-prefixes=CHECK,ARM64 --implicit-check-not="warning:"
+// RUN: cp %s %t.c && %lockwright check --quiet --checks=-*,wait-missing-relax --fix %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk > /dev/null
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.c
-// RUN: clang-19 -fsyntax-only -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu %t.c
-// RUN: %lockwright check --quiet --checks=-*,wait-missing-relax %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu | FileCheck %s --check-prefix=REFIX --allow-empty --implicit-check-not="warning:"
+// RUN: clang-19 -fsyntax-only -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk %t.c
+// RUN: %lockwright check --quiet --checks=-*,wait-missing-relax %t.c -- -std=gnu11 -I %S/Inputs/kernel -I %S/Inputs/ck -I %S/Inputs/urcu -I %S/Inputs/dpdk | FileCheck %s --check-prefix=REFIX --allow-empty --implicit-check-not="warning:"
 // REFIX-NOT: warning:
 
 #include "kernel-barrier.h"
 #include "ck_pr.h"
 #include "urcu.h"
+#include "rte_dpdk.h"
 
 /* Kernel: the dialect's relax call goes where the empty body was. */
 int flag;
@@ -49,6 +50,16 @@ void urcu_spin(struct gate *g) {
 // FIXED: {{^}}	{ ck_pr_stall(); }{{$}}
 // FIXED: seen = CMM_LOAD_SHARED(g->open);
 // FIXED-NEXT: {{^}}		caa_cpu_relax();{{$}}
+
+/* DPDK: rte_pause() in the empty body. */
+RTE_ATOMIC(uint32_t) lcore_go;
+void dpdk_spin(void) {
+	while (rte_atomic_load_explicit(&lcore_go, rte_memory_order_relaxed) == 0)
+		;
+}
+// CHECK: :[[@LINE-3]]:2: warning: busy-wait on 'lcore_go' with no relax hint
+// FIXED: while (rte_atomic_load_explicit(&lcore_go, rte_memory_order_relaxed) == 0)
+// FIXED-NEXT: {{^}}		rte_pause();{{$}}
 
 /* Negatives: relaxed already; a call that sleeps or yields; a CAS retry loop that works. */
 int sched_yield(void);
