@@ -310,7 +310,9 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
       }
       if (const auto *R = dyn_cast<DeclRefExpr>(Base)) {
         const auto *V = dyn_cast<VarDecl>(R->getDecl());
-        if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None)
+        if (V && !V->hasGlobalStorage() && V->getType()->isReferenceType())
+          L.Through = V; // g.open for a `Gate &g` parameter: as g->open for a pointer
+        else if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None)
           return L; // a local or thread-local object
       }
     } else if (const auto *R = dyn_cast<DeclRefExpr>(Base)) {
@@ -327,6 +329,13 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
   }
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (V && !V->hasGlobalStorage() && V->getType()->isReferenceType()) {
+      // A local reference (`std::atomic<int> &a`): what it refers to, as *p for a pointer.
+      L.Key = localPointee(V, F);
+      L.Text = V->getNameAsString();
+      L.Through = V;
+      return L;
+    }
     if (!V || !V->hasGlobalStorage() || V->getTLSKind() != VarDecl::TLS_None || V->isConstexpr() ||
         V->getType().isConstQualified())
       return L; // local, thread-local or constant: no other thread writes it
