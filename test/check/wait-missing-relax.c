@@ -60,6 +60,15 @@ void dpdk_spin(void) {
 // CHECK: :[[@LINE-3]]:2: warning: busy-wait on 'lcore_go' with no relax hint
 // FIXED: while (rte_atomic_load_explicit(&lcore_go, rte_memory_order_relaxed) == 0)
 // FIXED-NEXT: {{^}}		rte_pause();{{$}}
+/* A word of an anonymous union is named as its record's (DPDK's timer bucket). */
+struct tim_bkt { union { RTE_ATOMIC(uint64_t) w1; struct { uint32_t lock; uint32_t rsvd; }; }; };
+void bucket_spin(struct tim_bkt *bkt) {
+	while (rte_atomic_load_explicit(&bkt->w1, rte_memory_order_relaxed) & (1ULL << 33))
+		;
+}
+// CHECK: :[[@LINE-3]]:2: warning: busy-wait on 'tim_bkt.w1' with no relax hint
+// FIXED: while (rte_atomic_load_explicit(&bkt->w1, rte_memory_order_relaxed) & (1ULL << 33))
+// FIXED-NEXT: {{^}}		rte_pause();{{$}}
 
 /* Negatives: relaxed already; a call that sleeps or yields; a CAS retry loop that works. */
 int sched_yield(void);
@@ -86,4 +95,20 @@ int bounded(void) {
 		if (READ_ONCE(flag))
 			return 1;
 	return 0;
+}
+/* A walk reads through a pointer the loop moves: a search, not a wait (DPDK's
+   mbuf_is_consumed reads each segment's refcnt once). */
+struct seg { unsigned short refcnt; struct seg *next; };
+int consumed(struct seg *m) {
+	while (m) {
+		if (READ_ONCE(m->refcnt) > 1)
+			return 0;
+		m = m->next;
+	}
+	return 1;
+}
+struct seg *last_seg(struct seg *m) {
+	while (READ_ONCE(m->next))
+		m = READ_ONCE(m->next);
+	return m;
 }

@@ -132,3 +132,59 @@ void local_wait(void) {
 	while (!ready)
 		ready = 1;
 }
+/* Walks: each pass reads through a pointer or index the loop moves, so it reads another
+   location each time (DPDK's mbuf chains and descriptor rings, device-tree parents). */
+struct work *last_before(struct work *w, struct work *end) {
+	while (w->next != end)
+		w = w->next;
+	return w;
+}
+struct work *root_of(struct work *w) {
+	while ((w = w->next))
+		if (w->state)
+			break;
+	return w;
+}
+struct work **find_slot(struct work **pp) {
+	while (*pp)
+		pp = &(*pp)->next;
+	return pp;
+}
+struct slot { int next_id; void *mbuf; };
+int next_used(struct slot *ring, int id) {
+	do {
+		id = ring[id].next_id;
+	} while (!ring[id].mbuf);
+	return id;
+}
+/* A helper too large to inline that writes what the loop reads (DPDK's cmdline circular
+   buffer shifts until start is 0). */
+struct cirbuf { unsigned int start, end, maxlen, len; char *buf; };
+static void shift_left(struct cirbuf *c) {
+	char first = c->buf[c->start];
+	for (unsigned int i = 0; i < c->len; i++)
+		c->buf[(c->start + i) % c->maxlen] = c->buf[(c->start + i + 1) % c->maxlen];
+	c->buf[(c->start - 1 + c->maxlen) % c->maxlen] = first;
+	c->start += c->maxlen - 1;
+	c->start %= c->maxlen;
+	c->end += c->maxlen - 1;
+	c->end %= c->maxlen;
+}
+void align_left(struct cirbuf *c) {
+	while (c->start != 0)
+		shift_left(c);
+}
+/* A volatile read through a helper polls; the plain load is its address (MMIO waits). */
+static inline unsigned long read64(const volatile void *addr) { return *(const volatile unsigned long *)addr; }
+struct hws { unsigned long base; };
+void head_wait(struct hws *ws) {
+	while (!(read64((void *)(ws->base + 8)) & (1UL << 35)))
+		;
+}
+/* `do { } while (0)` is a statement, not a loop: the for loop around it counts. */
+void fail(void) __attribute__((noreturn));
+#define VERIFY(e) do { if (!(e)) fail(); } while (0)
+void verify(struct work *w) {
+	for (int n = 0; n != 4; n++)
+		VERIFY(w->state == 0);
+}

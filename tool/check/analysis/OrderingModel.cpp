@@ -290,22 +290,24 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
     if (!Field)
       return L;
     const Expr *Base = strip(M->getBase());
-    std::string Path = Field->getNameAsString();
+    // A member of an anonymous struct or union is named as the enclosing record's own
+    // (`bkt->w1`, not `bkt->.w1`).
+    std::string Path = Field->isAnonymousStructOrUnion() ? "" : "." + Field->getNameAsString();
     if (!M->isArrow()) {
       if (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
         LocationOf Outer = locationOf(Inner, F);
         if (Outer.Key.empty())
           return L;
-        Outer.Key += "." + Path;
-        Outer.Text += "." + Path;
+        Outer.Key += Path;
+        Outer.Text += Path;
         return Outer;
       }
       if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base)) {
         LocationOf Outer = locationOf(A, F);
         if (Outer.Key.empty())
           return L;
-        Outer.Key += "." + Path;
-        Outer.Text += "." + Path;
+        Outer.Key += Path;
+        Outer.Text += Path;
         return Outer;
       }
       if (const auto *R = dyn_cast<DeclRefExpr>(Base)) {
@@ -323,8 +325,8 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
       L.Base = Base;
     const RecordDecl *Record = Field->getParent();
     L.Record = Record;
-    L.Key = "record " + recordLabel(Record) + "." + Path;
-    L.Text = recordName(Record) + "." + Path;
+    L.Key = "record " + recordLabel(Record) + Path;
+    L.Text = recordName(Record) + Path;
     return L;
   }
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
@@ -1128,6 +1130,9 @@ private:
     if (Summary->size() > InlineLimit) {
       if (std::any_of(Summary->begin(), Summary->end(), orderingEvent))
         add(makeEvent(Kind::OpaqueCall, S));
+      else
+        Out.LargePlainCalls.emplace_back(CurrentBlock, std::any_of(Summary->begin(), Summary->end(),
+                                                                   [](const OrderingEvent &E) { return E.isStore(); }));
       return;
     }
     const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;

@@ -117,6 +117,10 @@ struct FunctionOrdering {
   std::vector<std::vector<int>> Successors;
   int EntryBlock = -1;
   std::vector<std::pair<int, clang::SourceRange>> Branches;
+  /// Calls of functions too large to inline that hold no ordering event (the barrier checks
+  /// judge nothing in them): the CFG block of each, and whether its body stores to memory
+  /// other than its own locals. A wait loop that calls one that stores does work.
+  std::vector<std::pair<int, bool>> LargePlainCalls;
   /// Local copies of values (`s = v & 1`): the assigned local and the expression's range.
   std::vector<std::pair<const clang::VarDecl *, clang::SourceRange>> Copies;
   /// Whether the load at event Guard decides whether event Data runs: Data's block is reached

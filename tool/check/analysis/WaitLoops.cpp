@@ -37,8 +37,13 @@ std::set<int> naturalLoop(const std::vector<std::vector<int>> &Preds, int Header
 void loopStatements(const Stmt *S, std::vector<const Stmt *> &Out) {
   if (!S)
     return;
-  if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S))
-    Out.push_back(S);
+  if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S)) {
+    // `do { ... } while (0)` (a statement macro's wrapper) runs once: not a loop.
+    const Expr *Cond = loopCondition(S);
+    const auto *Literal = Cond ? dyn_cast<IntegerLiteral>(Cond->IgnoreParenImpCasts()) : nullptr;
+    if (!Literal || Literal->getValue() != 0)
+      Out.push_back(S);
+  }
   for (const Stmt *Child : S->children())
     loopStatements(Child, Out);
 }
@@ -81,6 +86,39 @@ bool advancesSomething(const Stmt *S, const FunctionOrdering &F, const SourceMan
     if (advancesSomething(Child, F, SM))
       return true;
   return false;
+}
+
+/// The locals S assigns, increments or decrements (`p = p->next`, `i++`, `while ((d = d->parent))`).
+void assignedLocals(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  const Expr *Target = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  else if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  if (Target)
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()); V && !V->hasGlobalStorage())
+        Out.insert(V);
+  for (const Stmt *Child : S->children())
+    assignedLocals(Child, Out);
+}
+
+/// Whether the loop walks: an exit load's address goes through a local the loop assigns
+/// (`while (p->next != end) p = p->next;`, `sw_ring[id].mbuf` with `id` advanced), so each pass
+/// reads another location. A walk is a search, not a wait for another thread's store.
+bool walks(const WaitLoop &L, const SourceManager &SM) {
+  std::set<const VarDecl *> Assigned;
+  assignedLocals(loopCondition(L.Statement), Assigned);
+  assignedLocals(loopBody(L.Statement), Assigned);
+  if (const auto *For = dyn_cast<ForStmt>(L.Statement))
+    assignedLocals(For->getInc(), Assigned);
+  const FunctionOrdering &F = *L.Function;
+  return std::any_of(L.ExitLoads.begin(), L.ExitLoads.end(), [&](size_t I) {
+    return std::any_of(Assigned.begin(), Assigned.end(),
+                       [&](const VarDecl *V) { return F.mentions(F.Events[I].Range, V, SM); });
+  });
 }
 
 } // namespace
@@ -143,7 +181,7 @@ std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functio
           ExitConditions.push_back(Condition);
       for (size_t I : L.Events) {
         const OrderingEvent &E = F.Events[I];
-        if (E.What != Kind::Load || E.Private || E.Location.empty())
+        if (E.What != Kind::Load || E.Private)
           continue;
         std::vector<const VarDecl *> Values = F.valuesOf(I, SM);
         bool Decides = std::any_of(ExitConditions.begin(), ExitConditions.end(), [&](SourceRange C) {
@@ -151,8 +189,11 @@ std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functio
                    return F.mentions(C, V, SM);
                  });
         });
-        if (Decides)
+        if (Decides && !E.Location.empty())
           L.ExitLoads.push_back(I);
+        // A volatile read with no location the model names (MMIO through a helper:
+        // `*(volatile uint64_t *)addr`) is a poll all the same.
+        L.PollsMarked |= Decides && E.How != OrderingEvent::Access::Plain;
       }
       if (L.ExitLoads.empty())
         continue;
@@ -170,6 +211,8 @@ std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functio
           Works = true; // a store, an RMW, a lock operation
         }
       }
+      for (const auto &[Block, Stores] : F.LargePlainCalls)
+        Works |= Stores && L.Blocks.count(Block);
       // The innermost loop statement whose condition or body holds every exit load.
       for (auto It = Statements.rbegin(); It != Statements.rend(); ++It) {
         SourceRange Whole = SM.getExpansionRange((*It)->getSourceRange()).getAsRange();
@@ -185,7 +228,7 @@ std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functio
         L.ExitsByCondition = Cond && !leavesEarly(loopBody(L.Statement), false) &&
                              std::all_of(L.ExitLoads.begin(), L.ExitLoads.end(),
                                          [&](size_t I) { return rangeHolds(SM, CondRange, F.Events[I].Range); });
-        Works |= advancesSomething(Cond, F, SM) || advancesSomething(loopBody(L.Statement), F, SM);
+        Works |= advancesSomething(Cond, F, SM) || advancesSomething(loopBody(L.Statement), F, SM) || walks(L, SM);
         if (const auto *For = dyn_cast<ForStmt>(L.Statement))
           Works |= For->getInc() != nullptr;
       } else {

@@ -24,13 +24,17 @@ struct WaitLoop {
   /// Loads of shared locations that decide whether the loop exits: written in an exit branch's
   /// condition, or loaded into a local that condition reads.
   std::vector<size_t> ExitLoads;
+  /// Some marked load (volatile, ONCE, atomic) decides the exit, whether or not the model
+  /// names its location: then a plain exit load is a bound or an address, not the wait.
+  bool PollsMarked = false;
   /// The while/do/for statement, when the loop is one and its condition holds every exit load.
   const clang::Stmt *Statement = nullptr;
   /// The statement's only exit is its own condition (no break, return or goto leaves it).
   bool ExitsByCondition = false;
   /// Nothing in the loop but loads, branches, fences and assignments of loaded values to
   /// locals: no store to shared memory, no RMW, no lock operation, no call the model cannot see
-  /// into, no counter it advances (`i++` makes a bounded spin, not a wait).
+  /// into, no counter it advances (`i++` makes a bounded spin, not a wait), no pointer or index
+  /// of an exit load it moves (`p = p->next` makes a list walk).
   bool OnlyWaits = false;
   /// The loop relaxes: a cpu_relax-like call (specs/api op cpu_relax) on some path.
   bool Relaxes = false;

@@ -121,7 +121,8 @@ std::string describeEvent(const OrderingEvent &E) {
   bool Load = E.What == OrderingEvent::Kind::Load;
   if (!E.Api.empty()) {
     std::string Out = "'" + E.Api + "'";
-    if (!E.OrderText.empty() && E.Order)
+    // An access seen through a call has no order argument here, but says its order.
+    if (E.Order && (!E.OrderText.empty() || E.Inlined))
       Out += std::string(" (") + ApiNames::orderName(*E.Order) + ")";
     return Out;
   }

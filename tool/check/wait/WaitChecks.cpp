@@ -250,11 +250,10 @@ void PlainVariableWaitCheck::judge(OrderingModel &Model) {
     if (!L.OnlyWaits || L.ReloadsEachPass)
       continue;
     const FunctionOrdering &F = *L.Function;
-    // A marked load among the exit's loads is what the loop waits on; a plain one beside it is
-    // the bound it compares with (`while (ck_pr_load_uint(&barrier) < n_threads);`), which the
-    // compiler may well read once.
-    if (std::any_of(L.ExitLoads.begin(), L.ExitLoads.end(),
-                    [&](size_t I) { return F.Events[I].How != OrderingEvent::Access::Plain; }))
+    // A marked load deciding the exit is what the loop waits on; a plain one beside it is the
+    // bound it compares with (`while (ck_pr_load_uint(&barrier) < n_threads);`) or the address
+    // it reads (`while (read64(ws->base + 8) & bit);`), which the compiler may well read once.
+    if (L.PollsMarked)
       continue;
     for (size_t I : L.ExitLoads) {
       const OrderingEvent &E = F.Events[I];
