@@ -72,6 +72,28 @@ void wait_flags(struct work *w) {
 // FIXED-C11: while (w->flags == 0)
 // REFIX: :[[@LINE-8]]:9: warning: the loop waits on 'work.flags', a plain load
 
+/* A consistent snapshot of a device-written block: read the index, the data, the index again.
+   Plain, the two reads may be one, and the retry never happens (DPDK's qede attention block).
+   One finding for the location, fixing both reads. */
+struct status_block { unsigned short sb_index; unsigned int bits; };
+unsigned int snapshot(struct status_block *sb) {
+	unsigned short index;
+	unsigned int bits;
+	do {
+		index = sb->sb_index;
+		bits = sb->bits;
+	} while (index != sb->sb_index);
+	return bits;
+}
+// CHECK: :[[@LINE-5]]:11: warning: the loop waits on 'status_block.sb_index', a plain load
+// CHECK: :[[@LINE-4]]:20: note: the loop reads it here too
+// FIXED-KERNEL: index = READ_ONCE(sb->sb_index);
+// FIXED-KERNEL: } while (index != READ_ONCE(sb->sb_index));
+// FIXED-URCU: index = CMM_LOAD_SHARED(sb->sb_index);
+// FIXED-URCU: } while (index != CMM_LOAD_SHARED(sb->sb_index));
+// FIXED-C11: index = __atomic_load_n(&sb->sb_index, __ATOMIC_RELAXED);
+// FIXED-C11: } while (index != __atomic_load_n(&sb->sb_index, __ATOMIC_RELAXED));
+
 /* Negatives. */
 /* Marked loads, and a plain bound compared with a marked one (ck's start barriers). */
 unsigned int barrier_count, n_threads;

@@ -255,28 +255,49 @@ void PlainVariableWaitCheck::judge(OrderingModel &Model) {
     // it reads (`while (read64(ws->base + 8) & bit);`), which the compiler may well read once.
     if (L.PollsMarked)
       continue;
-    for (size_t I : L.ExitLoads) {
-      const OrderingEvent &E = F.Events[I];
-      if (E.Inlined || !Reported.insert(&E).second)
+    // One finding per location the loop waits on, at its first load, fixing every load of it
+    // (`do { i = s->idx; ... } while (i != s->idx);` reads it twice).
+    std::vector<std::string> Waited;
+    for (size_t I : L.ExitLoads)
+      if (!F.Events[I].Inlined && std::find(Waited.begin(), Waited.end(), F.Events[I].Location) == Waited.end())
+        Waited.push_back(F.Events[I].Location);
+    for (const std::string &Location : Waited) {
+      std::vector<const OrderingEvent *> Loads;
+      for (size_t I : L.ExitLoads)
+        if (!F.Events[I].Inlined && F.Events[I].Location == Location && Reported.insert(&F.Events[I]).second)
+          Loads.push_back(&F.Events[I]);
+      if (Loads.empty())
         continue;
+      const OrderingEvent &E = *Loads.front();
+      bool AllRewritable = true, AllBuiltinLoadable = true;
+      for (const OrderingEvent *Load : Loads) {
+        const Expr *Object = addressableLoad(*Load);
+        AllRewritable &= Object && inOneFile(SM, Load->Range) && Load->Range.getBegin() == Load->At;
+        AllBuiltinLoadable &= builtinLoadable(Object);
+      }
       std::vector<FixItHint> Fixes;
       std::vector<CheckContext::Note> Notes;
-      const Expr *Object = addressableLoad(E);
-      bool Rewritable = Object && inOneFile(SM, E.Range) && E.Range.getBegin() == E.At;
-      SourceLocation End = Lexer::getLocForEndOfToken(E.Range.getEnd(), 0, SM, Ctx.langOpts());
-      if (Rewritable && ReadOnce) {
-        Fixes = {FixItHint::CreateInsertion(E.Range.getBegin(), *ReadOnce + "("), FixItHint::CreateInsertion(End, ")")};
-      } else if (Rewritable && builtinLoadable(Object)) {
+      auto wrapEach = [&](const std::string &Before, const std::string &After) {
+        for (const OrderingEvent *Load : Loads) {
+          SourceLocation End = Lexer::getLocForEndOfToken(Load->Range.getEnd(), 0, SM, Ctx.langOpts());
+          Fixes.push_back(FixItHint::CreateInsertion(Load->Range.getBegin(), Before));
+          Fixes.push_back(FixItHint::CreateInsertion(End, After));
+        }
+      };
+      if (AllRewritable && ReadOnce) {
+        wrapEach(*ReadOnce + "(", ")");
+      } else if (AllRewritable && AllBuiltinLoadable) {
         // No ONCE macro in this TU: GCC's and Clang's builtin reads any scalar once per call,
         // in C and C++ alike, and costs a plain load.
-        Fixes = {FixItHint::CreateInsertion(E.Range.getBegin(), "__atomic_load_n(&"),
-                 FixItHint::CreateInsertion(End, ", __ATOMIC_RELAXED)")};
+        wrapEach("__atomic_load_n(&", ", __ATOMIC_RELAXED)");
         Notes.push_back({E.At, "a relaxed atomic load costs what the plain one does; where every access of it is "
                                "shared, declare it _Atomic or std::atomic instead"});
       } else {
         Notes.push_back({E.At, "read it with READ_ONCE() in kernel-style code, atomic_load_explicit(..., "
                                "memory_order_relaxed) on an _Atomic object, or __atomic_load_n(&x, __ATOMIC_RELAXED)"});
       }
+      for (size_t K = 1; K < Loads.size(); ++K)
+        Notes.push_back({Loads[K]->At, "the loop reads it here too"});
       report(E.At,
              "the loop waits on '%0', a plain load the compiler may perform once: nothing in the loop writes it or "
              "hides a write (a call, a barrier), so the loop may never see another thread's store",
