@@ -5,6 +5,7 @@
 #include "spec/SpecLoader.h"
 
 #include <algorithm>
+#include <set>
 
 namespace lockwright {
 
@@ -200,6 +201,18 @@ const char *ApiNames::orderName(MemoryOrder Order) {
     if (Value == Order)
       return Spelling;
   return "";
+}
+
+bool ApiNames::contends(const Operation &Op) {
+  static const std::set<std::string> Contending = {
+      "atomic_exchange", "atomic_cmpxchg", "atomic_rmw",        "atomic_rmw_noreturn", "counter_add",
+      "atomic_clear",    "atomic_test_and_set", "acquire_load", "release_store",       "store_mb",
+      "cond_load_acquire", "cond_load_relaxed"};
+  if (Contending.count(Op.Op))
+    return true;
+  // smp_store_release-like names with a fixed order (C11's explicit ones spell it per call).
+  bool LoadOrStore = Op.Op == "atomic_load" || Op.Op == "atomic_store";
+  return LoadOrStore && Op.Order && *Op.Order != MemoryOrder::Relaxed && *Op.Order != MemoryOrder::Consume;
 }
 
 const ApiNames::Operation *ApiNames::operation(const std::string &CalleeOrMacro) const {

@@ -43,6 +43,11 @@ public:
 
   /// The spec's spelling of an order ("acquire", "seq_cst", "full"), for messages and fix-its.
   static const char *orderName(MemoryOrder Order);
+  /// Whether an operation marks the object it works on as contended, a word threads fight
+  /// over: an RMW, a test-and-set, an acquire or release access, a poll. A ONCE access, a
+  /// relaxed load or store and a pointer's publication (rcu_assign_pointer) only keep a word
+  /// whole for lockless readers, which is how list and tree links are written.
+  static bool contends(const Operation &Op);
 
   ApiNames() = default;
   /// Builds the table from loaded API specs; ExtraLocks/ExtraAtomics are user

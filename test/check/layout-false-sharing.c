@@ -121,3 +121,51 @@ struct known {
 };
 void known_hit(struct known *k) { atomic_fetch_add(&k->hits, 1); }
 
+
+/* --- what is a sync object: a list link is not (issue: layout findings users keep on) --------
+   Linux writes list and tree links with WRITE_ONCE (and rcu_assign_pointer) so that lockless
+   readers see whole pointers; nobody contends for them, and the list_head holding them is not
+   what WRITE_ONCE writes. A pointer exchanged by an RMW is contended (an MCS queue's tail). */
+struct list_head { struct list_head *next, *prev; };
+struct cached_entry {
+	struct list_head node;
+	atomic_t refs;
+};
+void entry_link(struct cached_entry *e, struct list_head *head) {
+	WRITE_ONCE(e->node.next, head->next);
+	WRITE_ONCE(head->next, &e->node);
+}
+void entry_get(struct cached_entry *e) { atomic_inc(&e->refs); }
+struct qnode;
+struct mcs_queue {
+	struct qnode *tail;
+	atomic_t contended;
+};
+// CHECK: :[[@LINE-2]]:11: warning: 'contended' (atomic) and 'tail' (atomic) of struct mcs_queue can share
+// CHECK: :[[@LINE-4]]:16: note: 'tail' is at offset 0
+// CHECK: :[[@LINE-5]]:16: note: 'tail' is contended: this translation unit passes it to '__atomic_exchange_n'
+// CHECK: :[[@LINE-5]]:11: note: 'contended' is an atomic by its type 'atomic_t'
+// PPC64: warning: 'contended' (atomic) and 'tail' (atomic) of struct mcs_queue
+// FIXED: _Alignas(64) atomic_t contended;
+struct qnode *mcs_enqueue(struct mcs_queue *q, struct qnode *n) { return __atomic_exchange_n(&q->tail, n, __ATOMIC_ACQ_REL); }
+void mcs_count(struct mcs_queue *q) { atomic_inc(&q->contended); }
+
+/* --- each pair once: at the record that declares both, not again in each record embedding it;
+   a member beside the embedded object is one new pair, not one per part of it ---------------- */
+struct lock_pair {
+	spinlock_t first;
+	spinlock_t second;
+};
+// CHECK: :[[@LINE-2]]:13: warning: 'second' (lock) and 'first' (lock) of struct lock_pair can share
+// CHECK: :[[@LINE-4]]:13: note: 'first' is a lock by its type 'spinlock_t'
+// PPC64: warning: 'second' (lock) and 'first' (lock) of struct lock_pair
+// FIXED: _Alignas(64) spinlock_t second;
+struct embeds_one { struct lock_pair pair; };
+struct embeds_two { long plain; struct lock_pair pair; };
+struct embeds_beside {
+	spinlock_t own;
+	struct lock_pair pair;
+};
+// CHECK: :[[@LINE-13]]:13: warning: 'pair.first' (lock) and 'own' (lock) of struct embeds_beside can share
+// CHECK: :[[@LINE-4]]:13: note: 'own' is at offset 0 (4 bytes); 'pair.first' is at offset 4, 4 bytes after its start
+// PPC64: warning: 'pair.first' (lock) and 'own' (lock) of struct embeds_beside

@@ -153,5 +153,24 @@ TEST_F(ShippedApiNames, UserNamesAndGlobsFromOptions) {
   EXPECT_FALSE(Names.typeRole("rt_mutex_x").has_value());
 }
 
+TEST_F(ShippedApiNames, ContendedWordsAreThoseOfRmwsOrderedAccessesAndPolls) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  auto Contends = [&](const std::string &Name) {
+    const ApiNames::Operation *Op = Names.operation(Name);
+    return Op && ApiNames::contends(*Op);
+  };
+  EXPECT_TRUE(Contends("atomic_inc"));
+  EXPECT_TRUE(Contends("xchg"));
+  EXPECT_TRUE(Contends("smp_store_release"));
+  EXPECT_TRUE(Contends("smp_load_acquire"));
+  EXPECT_TRUE(Contends("smp_cond_load_relaxed"));
+  EXPECT_TRUE(Contends("__atomic_exchange_n"));
+  // Keeping a word whole for lockless readers is not contending for it: list links.
+  EXPECT_FALSE(Contends("WRITE_ONCE"));
+  EXPECT_FALSE(Contends("READ_ONCE"));
+  EXPECT_FALSE(Contends("rcu_assign_pointer"));
+  EXPECT_FALSE(Contends("rcu_dereference"));
+}
+
 } // namespace
 } // namespace lockwright

@@ -28,10 +28,20 @@ std::vector<SharingPair> falseSharingPairs(const SyncModel &Model, const RecordD
     for (size_t I = J; I-- > 0;) {
       const SyncObject &A = Objects[I];
       uint64_t AEnd = A.Offset + std::max<uint64_t>(A.Size, 1);
-      if (B.Offset < AEnd || !mayShareWindow(AEnd, B.Offset, Window, RecordAlign) ||
+      // Two parts of one embedded member (a lock's words, a work item's list link and data)
+      // are judged where that member's record is declared, once, not again in every record
+      // that embeds it.
+      bool OneEmbeddedObject = A.Top == B.Top && A.Top != A.Leaf && B.Top != B.Leaf;
+      if (B.Offset < AEnd || OneEmbeddedObject || !mayShareWindow(AEnd, B.Offset, Window, RecordAlign) ||
           Model.usedTogether(A, B))
         continue;
-      Pairs.push_back({A, B});
+      // A member beside an embedded object shares with the object: one finding, not one per
+      // part of it.
+      bool Reported = std::any_of(Pairs.begin(), Pairs.end(), [&](const SharingPair &P) {
+        return P.First.Top == A.Top && P.Second.Top == B.Top;
+      });
+      if (!Reported)
+        Pairs.push_back({A, B});
       break;
     }
   }

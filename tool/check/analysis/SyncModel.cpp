@@ -10,6 +10,7 @@
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -44,9 +45,11 @@ public:
   void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange, const MacroArgs *Args) override {
     if (!Args || Args->getNumMacroArguments() == 0)
       return;
-    std::optional<ApiNames::Access> Access =
-        Accesses.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) { return Names.access(Name); });
-    if (!Access)
+    const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
+      const ApiNames::Operation *Op = Names.operation(Name);
+      return MacroApi{Names.access(Name), Op && ApiNames::contends(*Op)};
+    });
+    if (!Api.Access)
       return;
     const Token *First = Args->getUnexpArgument(0);
     const Token *Last = First;
@@ -57,14 +60,18 @@ public:
     SourceManager &SM = PP.getSourceManager();
     SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
     SourceLocation End = SM.getSpellingLoc(Last->getLocation());
-    Out.push_back({SourceRange(Begin, End), *Access});
+    Out.push_back({SourceRange(Begin, End), *Api.Access, Api.Contends, NameTok.getIdentifierInfo()->getName().str()});
   }
 
 private:
   const ApiNames &Names;
   Preprocessor &PP;
   std::vector<MacroArgUse> &Out;
-  IdentifierMemo<std::optional<ApiNames::Access>> Accesses;
+  struct MacroApi {
+    std::optional<ApiNames::Access> Access;
+    bool Contends = false;
+  };
+  IdentifierMemo<MacroApi> Apis;
 };
 
 } // namespace
@@ -137,8 +144,9 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee || CE->getNumArgs() == 0)
       return true;
-    if (std::optional<ApiNames::Access> A = Model.Names.access(Callee->getNameAsString())) {
-      record(designated(CE->getArg(0)), *A);
+    std::string Name = Callee->getNameAsString();
+    if (std::optional<ApiNames::Access> A = Model.Names.access(Name)) {
+      record(designated(CE->getArg(0)), *A, Name);
       return true;
     }
     // '&s->stack' handed to a function we do not know (ck_stack_push_upmc): it may write all of it.
@@ -151,8 +159,9 @@ public:
 
   // __atomic_* and __c11_atomic_* builtins are AtomicExprs, not calls.
   bool VisitAtomicExpr(AtomicExpr *AE) {
-    if (std::optional<ApiNames::Access> A = Model.Names.access(AE->getOpAsString().str()))
-      record(designated(AE->getPtr()), *A);
+    std::string Name = AE->getOpAsString().str();
+    if (std::optional<ApiNames::Access> A = Model.Names.access(Name))
+      record(designated(AE->getPtr()), *A, Name);
     return true;
   }
 
@@ -177,7 +186,7 @@ public:
     if (!MD || !Object)
       return true;
     if (std::optional<ApiNames::Access> A = methodAccess(Object, MD))
-      record(designated(Object), *A);
+      record(designated(Object), *A, MD->getNameAsString());
     return true;
   }
 
@@ -186,7 +195,7 @@ public:
     if (!MD || CE->getNumArgs() == 0)
       return true;
     if (std::optional<ApiNames::Access> A = methodAccess(CE->getArg(0), MD))
-      record(designated(CE->getArg(0)), *A);
+      record(designated(CE->getArg(0)), *A, MD->getNameAsString());
     else if (CE->isAssignmentOp())
       plainWrite(CE->getArg(0), CE->getOperator() != OO_Equal ||
                                     (CE->getNumArgs() > 1 && refersTo(CE->getArg(1), designated(CE->getArg(0)))));
@@ -195,15 +204,20 @@ public:
     return true;
   }
 
+  // Parents are visited before their children: a member expression marks its base, so that
+  // WRITE_ONCE(e->node.next, n) writes 'next', not the 'node' that holds it (or 'e').
   bool VisitMemberExpr(MemberExpr *ME) {
-    noteUse(ME->getMemberDecl(), ME->getMemberLoc());
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<MemberExpr>(Base) || isa<DeclRefExpr>(Base))
+      Bases.insert(Base);
+    noteUse(ME->getMemberDecl(), ME->getMemberLoc(), Bases.count(ME) != 0);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD->hasGlobalStorage())
-      noteUse(VD, DRE->getLocation());
+      noteUse(VD, DRE->getLocation(), Bases.count(DRE) != 0);
     return true;
   }
 
@@ -233,9 +247,9 @@ public:
 private:
   /// A mention of D at Loc: what an API macro does to it when Loc is one of the
   /// macro's arguments, else a read by the current function.
-  void noteUse(const ValueDecl *D, SourceLocation Loc) {
-    if (std::optional<ApiNames::Access> A = macroArgAccess(Loc))
-      record(D, *A);
+  void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false) {
+    if (const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc))
+      record(D, Use->Access, Use->Name, Use->Contends);
     else if (Current)
       Model.Uses[D].Readers.insert(Current);
   }
@@ -243,14 +257,14 @@ private:
   /// What an API macro does to the object written at Loc, when Loc is one of its
   /// arguments. A token that no macro expanded cannot be one: most are not, and
   /// they skip the scan.
-  std::optional<ApiNames::Access> macroArgAccess(SourceLocation Loc) const {
+  const MacroArgUse *macroArgUse(SourceLocation Loc) const {
     if (!Loc.isMacroID())
-      return std::nullopt;
+      return nullptr;
     SourceLocation Spelled = SM.getSpellingLoc(Loc);
     for (const MacroArgUse &Use : Model.MacroArgs)
       if (inRange(Spelled, Use.Range))
-        return Use.Access;
-    return std::nullopt;
+        return &Use;
+    return nullptr;
   }
 
   bool inRange(SourceLocation L, SourceRange R) const {
@@ -258,10 +272,22 @@ private:
            !SM.isBeforeInTranslationUnit(R.getEnd(), L);
   }
 
-  void record(const ValueDecl *D, ApiNames::Access A) {
+  /// Name (a call, macro or method) does A to D; Contends says it makes D a contended word,
+  /// where Name has no spec operation of its own to tell (a macro).
+  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name, std::optional<bool> Contends = {}) {
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
+    if (!Contends) {
+      const ApiNames::Operation *Op = Model.Names.operation(Name);
+      Contends = Op && ApiNames::contends(*Op);
+    }
+    if (U.FirstApi.empty())
+      U.FirstApi = Name;
+    if (*Contends && !U.Contended) {
+      U.Contended = true;
+      U.ContendingApi = Name;
+    }
     switch (A) {
     case ApiNames::Access::AtomicRead:
       U.AtomicAccess = true;
@@ -314,6 +340,9 @@ private:
   SyncModel &Model;
   SourceManager &SM;
   const FunctionDecl *Current = nullptr;
+  /// Expressions seen as the base of a member access: an API macro around the access works on
+  /// the member, not on them.
+  llvm::DenseSet<const Expr *> Bases;
 };
 
 SyncModel::SyncModel(const ApiNames &Names, ASTContext &Context) : Names(Names), Context(Context) {}
@@ -371,10 +400,30 @@ SyncKind SyncModel::kindOf(const ValueDecl *D) const {
   if (const ObjectUse *U = use(D)) {
     if (U->LockUse || U->TasWord)
       return SyncKind::Lock;
-    if (U->AtomicAccess)
+    // A pointer read and written whole for lockless readers (WRITE_ONCE(prev->next, n),
+    // rcu_assign_pointer) is a link of a list or tree: nobody contends for it.
+    if (U->AtomicAccess && (U->Contended || !(T->isPointerType() || T->isMemberPointerType())))
       return SyncKind::Atomic;
   }
   return SyncKind::None;
+}
+
+std::string SyncModel::reasonFor(const ValueDecl *D) const {
+  QualType T = D->getType();
+  while (const ArrayType *AT = Context.getAsArrayType(T))
+    T = AT->getElementType();
+  std::string Name = "'" + D->getNameAsString() + "'";
+  if (SyncKind K = kindOfType(T); K != SyncKind::None)
+    return Name + " is " + (K == SyncKind::Lock ? "a lock" : "an atomic") + " by its type '" +
+           T.getUnqualifiedType().getAsString() + "'";
+  const ObjectUse *U = use(D);
+  if (!U)
+    return "";
+  if (U->LockUse || U->TasWord)
+    return Name + " is a lock: this translation unit passes it to '" + U->FirstApi + "'";
+  if (U->Contended)
+    return Name + " is contended: this translation unit passes it to '" + U->ContendingApi + "'";
+  return Name + " is shared lock-free: this translation unit passes it to '" + U->FirstApi + "'";
 }
 
 const ObjectUse *SyncModel::use(const ValueDecl *D) const {

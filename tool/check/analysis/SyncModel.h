@@ -36,6 +36,12 @@ const char *syncKindName(SyncKind K);
 struct ObjectUse {
   std::set<const clang::FunctionDecl *> Readers, Writers;
   bool AtomicAccess = false; // passed to an atomic API or a ONCE macro
+  /// Passed to an API that makes it a contended word (ApiNames::contends: an RMW, an acquire
+  /// or release, a poll). A pointer that is not is a link (list, tree), not a sync object.
+  bool Contended = false;
+  /// The first API name it was passed to, and the first that made it contended: why it is a
+  /// sync object, for notes.
+  std::string FirstApi, ContendingApi;
   bool LockUse = false;      // passed to a lock API
   bool TasWord = false;      // test-and-set target: a lock word
   bool IndexedWrite = false; // written as array[i] with a non-constant i (per-thread slots)
@@ -58,6 +64,8 @@ struct SyncObject {
 struct MacroArgUse {
   clang::SourceRange Range;
   ApiNames::Access Access;
+  bool Contends = false; // ApiNames::contends of the macro's operation
+  std::string Name;      // the macro
 };
 
 class SyncModel {
@@ -71,6 +79,9 @@ public:
 
   SyncKind kindOfType(clang::QualType T) const;
   SyncKind kindOf(const clang::ValueDecl *D) const;
+  /// Why D is a sync object (kindOf), for a note: "'wait_lock' is a lock by its type
+  /// 'arch_spinlock_t'", "'missed' is written with 'atomic_inc'".
+  std::string reasonFor(const clang::ValueDecl *D) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
   /// Some function uses both (a lock and what it guards, a ticket lock's halves),
   /// counting uses of a record that holds one ('&s->stack' passed on). Not when

@@ -38,6 +38,10 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
     Notes.push_back({B.Leaf->getLocation(), "the destructive interference size of " + T.label() + " is " +
                                                 std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource +
                                                 ")"});
+    // Which rule made each a sync object.
+    for (const SyncObject *O : {&A, &B})
+      if (std::string Why = Model.reasonFor(O->Leaf); !Why.empty())
+        Notes.push_back({O->Leaf->getLocation(), Why});
     std::vector<FixItHint> Fixes;
     // Moving B to a window of its own is the mechanical fix when B is a member of R itself.
     if (B.Top == B.Leaf && editable(SM, B.Top->getBeginLoc())) {
