@@ -203,12 +203,16 @@ const char *ApiNames::orderName(MemoryOrder Order) {
   return "";
 }
 
-bool ApiNames::contends(const Operation &Op) {
-  static const std::set<std::string> Contending = {
-      "atomic_exchange", "atomic_cmpxchg", "atomic_rmw",        "atomic_rmw_noreturn", "counter_add",
-      "atomic_clear",    "atomic_test_and_set", "acquire_load", "release_store",       "store_mb",
-      "cond_load_acquire", "cond_load_relaxed"};
-  if (Contending.count(Op.Op))
+bool ApiNames::contends(const Operation &Op, bool OnPointer) {
+  static const std::set<std::string> RmwsAndPolls = {
+      "atomic_exchange", "atomic_cmpxchg",      "atomic_rmw",        "atomic_rmw_noreturn",
+      "counter_add",     "atomic_test_and_set", "cond_load_acquire", "cond_load_relaxed"};
+  static const std::set<std::string> Ordered = {"atomic_clear", "acquire_load", "release_store", "store_mb"};
+  if (RmwsAndPolls.count(Op.Op))
+    return true;
+  if (OnPointer)
+    return false;
+  if (Ordered.count(Op.Op))
     return true;
   // smp_store_release-like names with a fixed order (C11's explicit ones spell it per call).
   bool LoadOrStore = Op.Op == "atomic_load" || Op.Op == "atomic_store";

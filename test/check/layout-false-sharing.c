@@ -136,6 +136,19 @@ void entry_link(struct cached_entry *e, struct list_head *head) {
 	WRITE_ONCE(head->next, &e->node);
 }
 void entry_get(struct cached_entry *e) { atomic_inc(&e->refs); }
+/* Published pointers: rcu_assign_pointer (which Linux implements with smp_store_release) and a
+   release store publish what they point to; they do not make the link contended. */
+#define smp_store_release(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
+#define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))
+struct item { struct item *next; int v; };
+struct published_list {
+	struct item *first;
+	struct item *last;
+	atomic_t count;
+};
+void list_publish(struct published_list *l, struct item *n) { rcu_assign_pointer(l->first, n); }
+void list_append(struct published_list *l, struct item *n) { smp_store_release(&l->last, n); }
+void list_count(struct published_list *l) { atomic_inc(&l->count); }
 struct qnode;
 struct mcs_queue {
 	struct qnode *tail;
@@ -143,7 +156,7 @@ struct mcs_queue {
 };
 // CHECK: :[[@LINE-2]]:11: warning: 'contended' (atomic) and 'tail' (atomic) of struct mcs_queue can share
 // CHECK: :[[@LINE-4]]:16: note: 'tail' is at offset 0
-// CHECK: :[[@LINE-5]]:16: note: 'tail' is contended: this translation unit passes it to '__atomic_exchange_n'
+// CHECK: :[[@LINE-5]]:16: note: 'tail' is a contended pointer: this translation unit passes it to '__atomic_exchange_n'
 // CHECK: :[[@LINE-5]]:11: note: 'contended' is an atomic by its type 'atomic_t'
 // PPC64: warning: 'contended' (atomic) and 'tail' (atomic) of struct mcs_queue
 // FIXED: _Alignas(64) atomic_t contended;

@@ -170,6 +170,9 @@ TEST_F(ShippedApiNames, ContendedWordsAreThoseOfRmwsOrderedAccessesAndPolls) {
   EXPECT_FALSE(Contends("READ_ONCE"));
   EXPECT_FALSE(Contends("rcu_assign_pointer"));
   EXPECT_FALSE(Contends("rcu_dereference"));
+  // On a pointer, a release store publishes what it points to; an exchange still contends.
+  EXPECT_FALSE(ApiNames::contends(*Names.operation("smp_store_release"), /*OnPointer=*/true));
+  EXPECT_TRUE(ApiNames::contends(*Names.operation("xchg"), /*OnPointer=*/true));
 }
 
 } // namespace

@@ -42,25 +42,34 @@ public:
   MacroRecorder(const ApiNames &Names, Preprocessor &PP, std::vector<MacroArgUse> &Out)
       : Names(Names), PP(PP), Out(Out) {}
 
-  void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange, const MacroArgs *Args) override {
+  void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
     if (!Args || Args->getNumMacroArguments() == 0)
       return;
     const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
       const ApiNames::Operation *Op = Names.operation(Name);
-      return MacroApi{Names.access(Name), Op && ApiNames::contends(*Op)};
+      return MacroApi{Names.access(Name), Op && ApiNames::contends(*Op), Op && ApiNames::contends(*Op, true)};
     });
     if (!Api.Access)
       return;
+    SourceManager &SM = PP.getSourceManager();
+    // An API macro expanded by another one's body is that macro's implementation
+    // (rcu_assign_pointer expands to smp_store_release): the outer one says what the code does.
+    if (NameTok.getLocation().isMacroID() && Outer.isValid()) {
+      SourceLocation At = SM.getExpansionLoc(NameTok.getLocation());
+      if (!SM.isBeforeInTranslationUnit(At, Outer.getBegin()) && !SM.isBeforeInTranslationUnit(Outer.getEnd(), At))
+        return;
+    }
+    Outer = SM.getExpansionRange(Range).getAsRange();
     const Token *First = Args->getUnexpArgument(0);
     const Token *Last = First;
     for (const Token *T = First; T->isNot(tok::eof); ++T)
       Last = T;
     if (First->is(tok::eof))
       return;
-    SourceManager &SM = PP.getSourceManager();
     SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
     SourceLocation End = SM.getSpellingLoc(Last->getLocation());
-    Out.push_back({SourceRange(Begin, End), *Api.Access, Api.Contends, NameTok.getIdentifierInfo()->getName().str()});
+    Out.push_back({SourceRange(Begin, End), *Api.Access, Api.Contends, Api.ContendsPointer,
+                   NameTok.getIdentifierInfo()->getName().str()});
   }
 
 private:
@@ -69,9 +78,10 @@ private:
   std::vector<MacroArgUse> &Out;
   struct MacroApi {
     std::optional<ApiNames::Access> Access;
-    bool Contends = false;
+    bool Contends = false, ContendsPointer = false;
   };
   IdentifierMemo<MacroApi> Apis;
+  SourceRange Outer; // the file range of the last API macro expansion recorded
 };
 
 } // namespace
@@ -249,7 +259,7 @@ private:
   /// macro's arguments, else a read by the current function.
   void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false) {
     if (const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc))
-      record(D, Use->Access, Use->Name, Use->Contends);
+      record(D, Use->Access, Use->Name, std::make_pair(Use->Contends, Use->ContendsPointer));
     else if (Current)
       Model.Uses[D].Readers.insert(Current);
   }
@@ -272,21 +282,26 @@ private:
            !SM.isBeforeInTranslationUnit(R.getEnd(), L);
   }
 
-  /// Name (a call, macro or method) does A to D; Contends says it makes D a contended word,
-  /// where Name has no spec operation of its own to tell (a macro).
-  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name, std::optional<bool> Contends = {}) {
+  /// Name (a call, macro or method) does A to D; Contends says whether that makes D a
+  /// contended word and a contended pointer (ApiNames::contends), where the recorder knew.
+  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name,
+              std::optional<std::pair<bool, bool>> Contends = {}) {
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
     if (!Contends) {
       const ApiNames::Operation *Op = Model.Names.operation(Name);
-      Contends = Op && ApiNames::contends(*Op);
+      Contends = {Op && ApiNames::contends(*Op), Op && ApiNames::contends(*Op, true)};
     }
     if (U.FirstApi.empty())
       U.FirstApi = Name;
-    if (*Contends && !U.Contended) {
+    if (Contends->first && !U.Contended) {
       U.Contended = true;
       U.ContendingApi = Name;
+    }
+    if (Contends->second && !U.ContendedAsPointer) {
+      U.ContendedAsPointer = true;
+      U.PointerContendingApi = Name;
     }
     switch (A) {
     case ApiNames::Access::AtomicRead:
@@ -400,9 +415,11 @@ SyncKind SyncModel::kindOf(const ValueDecl *D) const {
   if (const ObjectUse *U = use(D)) {
     if (U->LockUse || U->TasWord)
       return SyncKind::Lock;
-    // A pointer read and written whole for lockless readers (WRITE_ONCE(prev->next, n),
-    // rcu_assign_pointer) is a link of a list or tree: nobody contends for it.
-    if (U->AtomicAccess && (U->Contended || !(T->isPointerType() || T->isMemberPointerType())))
+    // A pointer read and written whole for lockless readers (WRITE_ONCE(prev->next, n)) or
+    // published (rcu_assign_pointer, smp_store_release) is a link of a list or tree: nobody
+    // contends for it unless an RMW or a poll does.
+    bool Pointer = T->isPointerType() || T->isMemberPointerType();
+    if (U->AtomicAccess && (!Pointer || U->ContendedAsPointer))
       return SyncKind::Atomic;
   }
   return SyncKind::None;
@@ -421,6 +438,8 @@ std::string SyncModel::reasonFor(const ValueDecl *D) const {
     return "";
   if (U->LockUse || U->TasWord)
     return Name + " is a lock: this translation unit passes it to '" + U->FirstApi + "'";
+  if (T->isPointerType() || T->isMemberPointerType())
+    return Name + " is a contended pointer: this translation unit passes it to '" + U->PointerContendingApi + "'";
   if (U->Contended)
     return Name + " is contended: this translation unit passes it to '" + U->ContendingApi + "'";
   return Name + " is shared lock-free: this translation unit passes it to '" + U->FirstApi + "'";

@@ -39,9 +39,10 @@ struct ObjectUse {
   /// Passed to an API that makes it a contended word (ApiNames::contends: an RMW, an acquire
   /// or release, a poll). A pointer that is not is a link (list, tree), not a sync object.
   bool Contended = false;
-  /// The first API name it was passed to, and the first that made it contended: why it is a
-  /// sync object, for notes.
-  std::string FirstApi, ContendingApi;
+  bool ContendedAsPointer = false; // ApiNames::contends(Op, OnPointer): an RMW or a poll
+  /// The first API name it was passed to, and the first that made it contended (as a word,
+  /// as a pointer): why it is a sync object, for notes.
+  std::string FirstApi, ContendingApi, PointerContendingApi;
   bool LockUse = false;      // passed to a lock API
   bool TasWord = false;      // test-and-set target: a lock word
   bool IndexedWrite = false; // written as array[i] with a non-constant i (per-thread slots)
@@ -64,7 +65,7 @@ struct SyncObject {
 struct MacroArgUse {
   clang::SourceRange Range;
   ApiNames::Access Access;
-  bool Contends = false; // ApiNames::contends of the macro's operation
+  bool Contends = false, ContendsPointer = false; // ApiNames::contends of the macro's operation
   std::string Name;      // the macro
 };
 
