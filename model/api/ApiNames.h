@@ -46,7 +46,7 @@ public:
   /// Whether an operation marks the object it works on as contended, a word threads fight
   /// over: an RMW, a test-and-set, an acquire or release access, a poll. A ONCE access, a
   /// relaxed load or store and a pointer's publication (rcu_assign_pointer) only keep a word
-  /// whole for lockless readers, which is how list and tree links are written. On a pointer
+  /// whole for lockless readers, which is how list and tree links are written. On a link
   /// (OnPointer), a release store or acquire load publishes or subscribes to what it points
   /// to (list_del_init_careful's smp_store_release on a list link): only an RMW or a poll
   /// contends for it.

@@ -123,9 +123,11 @@ void known_hit(struct known *k) { atomic_fetch_add(&k->hits, 1); }
 
 
 /* --- what is a sync object: a list link is not (issue: layout findings users keep on) --------
-   Linux writes list and tree links with WRITE_ONCE (and rcu_assign_pointer) so that lockless
-   readers see whole pointers; nobody contends for them, and the list_head holding them is not
-   what WRITE_ONCE writes. A pointer exchanged by an RMW is contended (an MCS queue's tail). */
+   Linux writes list and tree links with WRITE_ONCE so that lockless readers see whole pointers,
+   and publishes them with rcu_assign_pointer (implemented with smp_store_release); nobody
+   contends for them, and the list_head holding them is not what WRITE_ONCE writes. A link
+   exchanged by an RMW is contended, and so is any other pointer shared lock-free (a queue's
+   producer and consumer each writing their own pointer). */
 struct list_head { struct list_head *next, *prev; };
 struct cached_entry {
 	struct list_head node;
@@ -136,32 +138,38 @@ void entry_link(struct cached_entry *e, struct list_head *head) {
 	WRITE_ONCE(head->next, &e->node);
 }
 void entry_get(struct cached_entry *e) { atomic_inc(&e->refs); }
-/* Published pointers: rcu_assign_pointer (which Linux implements with smp_store_release) and a
-   release store publish what they point to; they do not make the link contended. */
 #define smp_store_release(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
 #define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))
-struct item { struct item *next; int v; };
-struct published_list {
-	struct item *first;
-	struct item *last;
-	atomic_t count;
+struct item {
+	struct item *next;
+	struct item *prev;
+	atomic_t refs;
 };
-void list_publish(struct published_list *l, struct item *n) { rcu_assign_pointer(l->first, n); }
-void list_append(struct published_list *l, struct item *n) { smp_store_release(&l->last, n); }
-void list_count(struct published_list *l) { atomic_inc(&l->count); }
-struct qnode;
-struct mcs_queue {
-	struct qnode *tail;
-	atomic_t contended;
+void item_publish(struct item *prev, struct item *n) { rcu_assign_pointer(prev->next, n); }
+void item_unlink(struct item *n) { smp_store_release(&n->prev, (struct item *)0); }
+void item_get(struct item *it) { atomic_inc(&it->refs); }
+struct mpsc_node {
+	struct mpsc_node *next;
+	atomic_t hits;
 };
-// CHECK: :[[@LINE-2]]:11: warning: 'contended' (atomic) and 'tail' (atomic) of struct mcs_queue can share
-// CHECK: :[[@LINE-4]]:16: note: 'tail' is at offset 0
-// CHECK: :[[@LINE-5]]:16: note: 'tail' is a contended pointer: this translation unit passes it to '__atomic_exchange_n'
-// CHECK: :[[@LINE-5]]:11: note: 'contended' is an atomic by its type 'atomic_t'
-// PPC64: warning: 'contended' (atomic) and 'tail' (atomic) of struct mcs_queue
-// FIXED: _Alignas(64) atomic_t contended;
-struct qnode *mcs_enqueue(struct mcs_queue *q, struct qnode *n) { return __atomic_exchange_n(&q->tail, n, __ATOMIC_ACQ_REL); }
-void mcs_count(struct mcs_queue *q) { atomic_inc(&q->contended); }
+// CHECK: :[[@LINE-2]]:11: warning: 'hits' (atomic) and 'next' (atomic) of struct mpsc_node can share
+// CHECK: :[[@LINE-4]]:20: note: 'next' is at offset 0
+// CHECK: :[[@LINE-5]]:20: note: 'next' is a link contended for: this translation unit passes it to '__atomic_exchange_n'
+// CHECK: :[[@LINE-5]]:11: note: 'hits' is an atomic by its type 'atomic_t'
+// PPC64: warning: 'hits' (atomic) and 'next' (atomic) of struct mpsc_node
+// FIXED: _Alignas(64) atomic_t hits;
+struct mpsc_node *mpsc_swap(struct mpsc_node *n, struct mpsc_node *v) { return __atomic_exchange_n(&n->next, v, __ATOMIC_ACQ_REL); }
+void mpsc_hit(struct mpsc_node *n) { atomic_inc(&n->hits); }
+struct defer_queue {
+	void (*last_fct_in)(void *);
+	void (*last_fct_out)(void *);
+};
+// CHECK: :[[@LINE-2]]:9: warning: 'last_fct_out' (atomic) and 'last_fct_in' (atomic) of struct defer_queue can share
+// CHECK: :[[@LINE-3]]:9: note: 'last_fct_out' is shared lock-free: this translation unit passes it to 'WRITE_ONCE'
+// PPC64: warning: 'last_fct_out' (atomic) and 'last_fct_in' (atomic) of struct defer_queue
+// FIXED: _Alignas(64) void (*last_fct_out)(void *);
+void defer_enqueue(struct defer_queue *q, void (*fct)(void *)) { WRITE_ONCE(q->last_fct_in, fct); }
+void defer_dequeue(struct defer_queue *q, void (*fct)(void *)) { WRITE_ONCE(q->last_fct_out, fct); }
 
 /* --- each pair once: at the record that declares both, not again in each record embedding it;
    a member beside the embedded object is one new pair, not one per part of it ---------------- */

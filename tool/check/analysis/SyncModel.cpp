@@ -415,14 +415,26 @@ SyncKind SyncModel::kindOf(const ValueDecl *D) const {
   if (const ObjectUse *U = use(D)) {
     if (U->LockUse || U->TasWord)
       return SyncKind::Lock;
-    // A pointer read and written whole for lockless readers (WRITE_ONCE(prev->next, n)) or
-    // published (rcu_assign_pointer, smp_store_release) is a link of a list or tree: nobody
-    // contends for it unless an RMW or a poll does.
-    bool Pointer = T->isPointerType() || T->isMemberPointerType();
-    if (U->AtomicAccess && (!Pointer || U->ContendedAsPointer))
+    // A link of a list or tree read and written whole for lockless readers
+    // (WRITE_ONCE(prev->next, n)) or published (rcu_assign_pointer, smp_store_release):
+    // nobody contends for it unless an RMW or a poll does.
+    if (U->AtomicAccess && (!isLink(D) || U->ContendedAsPointer))
       return SyncKind::Atomic;
   }
   return SyncKind::None;
+}
+
+bool SyncModel::isLink(const ValueDecl *D) {
+  const auto *Field = dyn_cast<FieldDecl>(D);
+  if (!Field)
+    return false;
+  QualType T = D->getType();
+  if (!T->isPointerType())
+    return false;
+  while (T->isPointerType())
+    T = T->getPointeeType();
+  const RecordDecl *Pointee = T->getAsRecordDecl();
+  return Pointee && Pointee->getCanonicalDecl() == Field->getParent()->getCanonicalDecl();
 }
 
 std::string SyncModel::reasonFor(const ValueDecl *D) const {
@@ -438,8 +450,8 @@ std::string SyncModel::reasonFor(const ValueDecl *D) const {
     return "";
   if (U->LockUse || U->TasWord)
     return Name + " is a lock: this translation unit passes it to '" + U->FirstApi + "'";
-  if (T->isPointerType() || T->isMemberPointerType())
-    return Name + " is a contended pointer: this translation unit passes it to '" + U->PointerContendingApi + "'";
+  if (isLink(D))
+    return Name + " is a link contended for: this translation unit passes it to '" + U->PointerContendingApi + "'";
   if (U->Contended)
     return Name + " is contended: this translation unit passes it to '" + U->ContendingApi + "'";
   return Name + " is shared lock-free: this translation unit passes it to '" + U->FirstApi + "'";

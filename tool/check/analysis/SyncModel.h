@@ -37,7 +37,8 @@ struct ObjectUse {
   std::set<const clang::FunctionDecl *> Readers, Writers;
   bool AtomicAccess = false; // passed to an atomic API or a ONCE macro
   /// Passed to an API that makes it a contended word (ApiNames::contends: an RMW, an acquire
-  /// or release, a poll). A pointer that is not is a link (list, tree), not a sync object.
+  /// or release, a poll). A link (isLink) that is not contended as a pointer is not a sync
+  /// object.
   bool Contended = false;
   bool ContendedAsPointer = false; // ApiNames::contends(Op, OnPointer): an RMW or a poll
   /// The first API name it was passed to, and the first that made it contended (as a word,
@@ -80,6 +81,9 @@ public:
 
   SyncKind kindOfType(clang::QualType T) const;
   SyncKind kindOf(const clang::ValueDecl *D) const;
+  /// A field pointing to its own record (list_head.next, hlist_node.pprev, rb_node.rb_left):
+  /// a link of a list, tree or hash chain.
+  static bool isLink(const clang::ValueDecl *D);
   /// Why D is a sync object (kindOf), for a note: "'wait_lock' is a lock by its type
   /// 'arch_spinlock_t'", "'missed' is written with 'atomic_inc'".
   std::string reasonFor(const clang::ValueDecl *D) const;
