@@ -190,3 +190,17 @@ struct embeds_beside {
 // CHECK: :[[@LINE-13]]:13: warning: 'pair.first' (lock) and 'own' (lock) of struct embeds_beside can share
 // CHECK: :[[@LINE-4]]:13: note: 'own' is at offset 0 (4 bytes); 'pair.first' is at offset 4, 4 bytes after its start
 // PPC64: warning: 'pair.first' (lock) and 'own' (lock) of struct embeds_beside
+
+/* An API macro written in another's arguments is the code's own use: READ_ONCE(n->last) inside
+   WRITE_ONCE makes 'last' shared. */
+struct nested_once {
+	unsigned long last;
+	atomic_t gen;
+};
+// CHECK: :[[@LINE-2]]:11: warning: 'gen' (atomic) and 'last' (atomic) of struct nested_once can share
+// CHECK: :[[@LINE-4]]:16: note: 'last' is shared lock-free: this translation unit passes it to 'READ_ONCE'
+// PPC64: warning: 'gen' (atomic) and 'last' (atomic) of struct nested_once
+// FIXED: _Alignas(64) atomic_t gen;
+void nested_copy(struct nested_once *n, unsigned long *out) { WRITE_ONCE(*out, READ_ONCE(n->last)); }
+void nested_set(struct nested_once *n, unsigned long v) { n->last = v; }
+void nested_bump(struct nested_once *n) { atomic_inc(&n->gen); }

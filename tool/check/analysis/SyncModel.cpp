@@ -54,9 +54,13 @@ public:
     SourceManager &SM = PP.getSourceManager();
     // An API macro expanded by another one's body is that macro's implementation
     // (rcu_assign_pointer expands to smp_store_release): the outer one says what the code does.
+    // One written in the outer's arguments (WRITE_ONCE(x, READ_ONCE(y))) is the code's own.
     if (NameTok.getLocation().isMacroID() && Outer.isValid()) {
-      SourceLocation At = SM.getExpansionLoc(NameTok.getLocation());
-      if (!SM.isBeforeInTranslationUnit(At, Outer.getBegin()) && !SM.isBeforeInTranslationUnit(Outer.getEnd(), At))
+      auto InOuter = [&](SourceLocation L) {
+        return L.isValid() && !SM.isBeforeInTranslationUnit(L, Outer.getBegin()) &&
+               !SM.isBeforeInTranslationUnit(Outer.getEnd(), L);
+      };
+      if (InOuter(SM.getExpansionLoc(NameTok.getLocation())) && !InOuter(SM.getSpellingLoc(NameTok.getLocation())))
         return;
     }
     Outer = SM.getExpansionRange(Range).getAsRange();
