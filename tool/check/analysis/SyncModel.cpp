@@ -46,8 +46,7 @@ public:
     if (!Args || Args->getNumMacroArguments() == 0)
       return;
     const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
-      const ApiNames::Operation *Op = Names.operation(Name);
-      return MacroApi{Names.access(Name), Op && ApiNames::contends(*Op), Op && ApiNames::contends(*Op, true)};
+      return MacroApi{Names.access(Name), Contention::of(Names, Name)};
     });
     if (!Api.Access)
       return;
@@ -72,8 +71,7 @@ public:
       return;
     SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
     SourceLocation End = SM.getSpellingLoc(Last->getLocation());
-    Out.push_back({SourceRange(Begin, End), *Api.Access, Api.Contends, Api.ContendsPointer,
-                   NameTok.getIdentifierInfo()->getName().str()});
+    Out.push_back({SourceRange(Begin, End), *Api.Access, Api.Contends, NameTok.getIdentifierInfo()->getName().str()});
   }
 
 private:
@@ -82,10 +80,10 @@ private:
   std::vector<MacroArgUse> &Out;
   struct MacroApi {
     std::optional<ApiNames::Access> Access;
-    bool Contends = false, ContendsPointer = false;
+    Contention Contends;
   };
   IdentifierMemo<MacroApi> Apis;
-  SourceRange Outer; // the file range of the last API macro expansion recorded
+  SourceRange Outer; // the file range of the last API macro expansion not nested in another
 };
 
 } // namespace
@@ -263,7 +261,7 @@ private:
   /// macro's arguments, else a read by the current function.
   void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false) {
     if (const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc))
-      record(D, Use->Access, Use->Name, std::make_pair(Use->Contends, Use->ContendsPointer));
+      record(D, Use->Access, Use->Name, Use->Contends);
     else if (Current)
       Model.Uses[D].Readers.insert(Current);
   }
@@ -286,24 +284,22 @@ private:
            !SM.isBeforeInTranslationUnit(R.getEnd(), L);
   }
 
-  /// Name (a call, macro or method) does A to D; Contends says whether that makes D a
-  /// contended word and a contended pointer (ApiNames::contends), where the recorder knew.
-  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name,
-              std::optional<std::pair<bool, bool>> Contends = {}) {
+  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name) {
+    record(D, A, Name, Contention::of(Model.Names, Name));
+  }
+
+  /// Name (a call, macro or method) does A to D, and makes it as contended as Contends says.
+  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name, Contention Contends) {
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
-    if (!Contends) {
-      const ApiNames::Operation *Op = Model.Names.operation(Name);
-      Contends = {Op && ApiNames::contends(*Op), Op && ApiNames::contends(*Op, true)};
-    }
     if (U.FirstApi.empty())
       U.FirstApi = Name;
-    if (Contends->first && !U.Contended) {
+    if (Contends.Word && !U.Contended) {
       U.Contended = true;
       U.ContendingApi = Name;
     }
-    if (Contends->second && !U.ContendedAsPointer) {
+    if (Contends.Link && !U.ContendedAsPointer) {
       U.ContendedAsPointer = true;
       U.PointerContendingApi = Name;
     }
@@ -426,6 +422,13 @@ SyncKind SyncModel::kindOf(const ValueDecl *D) const {
       return SyncKind::Atomic;
   }
   return SyncKind::None;
+}
+
+Contention Contention::of(const ApiNames &Names, const std::string &CalleeOrMacro) {
+  const ApiNames::Operation *Op = Names.operation(CalleeOrMacro);
+  if (!Op)
+    return {};
+  return {ApiNames::contends(*Op), ApiNames::contends(*Op, /*OnPointer=*/true)};
 }
 
 bool SyncModel::isLink(const ValueDecl *D) {

@@ -40,7 +40,7 @@ struct ObjectUse {
   /// or release, a poll). A link (isLink) that is not contended as a pointer is not a sync
   /// object.
   bool Contended = false;
-  bool ContendedAsPointer = false; // ApiNames::contends(Op, OnPointer): an RMW or a poll
+  bool ContendedAsPointer = false; // Contention::Link: an RMW or a poll
   /// The first API name it was passed to, and the first that made it contended (as a word,
   /// as a pointer): why it is a sync object, for notes.
   std::string FirstApi, ContendingApi, PointerContendingApi;
@@ -63,11 +63,18 @@ struct SyncObject {
 };
 
 /// Arguments of API macros (READ_ONCE(x), smp_load_acquire(p), ...), by spelling range.
+/// Whether a call, macro or method makes the object it works on contended, as a word and as a
+/// link (ApiNames::contends of its spec operation).
+struct Contention {
+  bool Word = false, Link = false;
+  static Contention of(const ApiNames &Names, const std::string &CalleeOrMacro);
+};
+
 struct MacroArgUse {
   clang::SourceRange Range;
   ApiNames::Access Access;
-  bool Contends = false, ContendsPointer = false; // ApiNames::contends of the macro's operation
-  std::string Name;      // the macro
+  Contention Contends;
+  std::string Name; // the macro
 };
 
 class SyncModel {
