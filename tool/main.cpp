@@ -25,6 +25,8 @@ const char Usage[] =
     "  spec validate FILE...  check spec files (arch or api) and report every error\n"
     "  check [options] SOURCE... [-- COMPILER ARGS] | -p BUILD_DIR SOURCE...\n"
     "                         layout checks for lock code (clang-tidy conventions)\n"
+    "  report DIR...          the findings of the summaries `check --summaries DIR` wrote,\n"
+    "                         judged as one program\n"
     "  layout SOURCE --record NAME [--arch A] [--format text|json|svg|html] [-- ARGS]\n"
     "                         pahole-style layout with sync objects and false sharing marked\n"
     "\n"
@@ -78,6 +80,8 @@ int main(int argc, char **argv) {
     return lockwright::runLayout(Tool, Args);
   if (!std::strcmp(Command, "check"))
     return lockwright::runCheckTool(argv[0], Args);
+  if (!std::strcmp(Command, "report"))
+    return lockwright::runReportTool(Args);
   lockwright::reportError(std::string("unknown command '") + Command + "'");
   std::fputs(Usage, stderr);
   return lockwright::ExitUsage;

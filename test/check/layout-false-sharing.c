@@ -154,7 +154,7 @@ struct mpsc_node {
 };
 // CHECK: :[[@LINE-2]]:11: warning: 'hits' (atomic) and 'next' (atomic) of struct mpsc_node can share
 // CHECK: :[[@LINE-4]]:20: note: 'next' is at offset 0
-// CHECK: :[[@LINE-5]]:20: note: 'next' is a link contended for: this translation unit passes it to '__atomic_exchange_n'
+// CHECK: :[[@LINE-5]]:20: note: 'next' is a link contended for: 'mpsc_swap' passes it to '__atomic_exchange_n'
 // CHECK: :[[@LINE-5]]:11: note: 'hits' is an atomic by its type 'atomic_t'
 // PPC64: warning: 'hits' (atomic) and 'next' (atomic) of struct mpsc_node
 // FIXED: _Alignas(64) atomic_t hits;
@@ -165,7 +165,7 @@ struct defer_queue {
 	void (*last_fct_out)(void *);
 };
 // CHECK: :[[@LINE-2]]:9: warning: 'last_fct_out' (atomic) and 'last_fct_in' (atomic) of struct defer_queue can share
-// CHECK: :[[@LINE-3]]:9: note: 'last_fct_out' is shared lock-free: this translation unit passes it to 'WRITE_ONCE'
+// CHECK: :[[@LINE-3]]:9: note: 'last_fct_out' is shared lock-free: 'defer_dequeue' passes it to 'WRITE_ONCE'
 // PPC64: warning: 'last_fct_out' (atomic) and 'last_fct_in' (atomic) of struct defer_queue
 // FIXED: _Alignas(64) void (*last_fct_out)(void *);
 void defer_enqueue(struct defer_queue *q, void (*fct)(void *)) { WRITE_ONCE(q->last_fct_in, fct); }
@@ -198,7 +198,7 @@ struct nested_once {
 	atomic_t gen;
 };
 // CHECK: :[[@LINE-2]]:11: warning: 'gen' (atomic) and 'last' (atomic) of struct nested_once can share
-// CHECK: :[[@LINE-4]]:16: note: 'last' is shared lock-free: this translation unit passes it to 'READ_ONCE'
+// CHECK: :[[@LINE-4]]:16: note: 'last' is shared lock-free: 'nested_copy' passes it to 'READ_ONCE'
 // PPC64: warning: 'gen' (atomic) and 'last' (atomic) of struct nested_once
 // FIXED: _Alignas(64) atomic_t gen;
 void nested_copy(struct nested_once *n, unsigned long *out) { WRITE_ONCE(*out, READ_ONCE(n->last)); }

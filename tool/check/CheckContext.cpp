@@ -1,10 +1,10 @@
 #include "CheckContext.h"
 
 #include "Glob.h"
+#include "summary/FromClang.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Tooling/Core/Replacement.h"
 
 using namespace clang;
 
@@ -23,10 +23,9 @@ bool CheckOptions::getBool(const std::string &Check, const std::string &Option, 
 }
 
 CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
-                           const CheckOptions &Options, std::vector<tooling::Replacement> *FixSink,
-                           OrderingModel *Ordering)
-    : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors),
-      FixSink(FixSink), Ordering(Ordering) {
+                           const CheckOptions &Options, TuSummary &Out, OrderingModel *Ordering)
+    : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors), Out(Out),
+      Ordering(Ordering) {
   // The driver validated both expressions before any TU ran.
   if (Options.HeaderFilter)
     HeaderFilter.emplace(*Options.HeaderFilter);
@@ -158,42 +157,44 @@ bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc
   return !Invalid && insideNolintBlock(Buffer, SM.getFileOffset(File), Check);
 }
 
+CheckContext::Disposition CheckContext::dispositionAt(const std::string &Check, SourceLocation Loc) const {
+  if (!inUserCode(Loc) || !inReportedFile(Loc))
+    return Disposition::Dropped;
+  return nolintSuppresses(Check, Loc) ? Disposition::Suppressed : Disposition::Reported;
+}
+
 void CheckContext::report(const std::string &Check, SourceLocation Loc, const std::string &Message,
                           const std::vector<Note> &Notes, const std::vector<FixItHint> &Fixes,
                           SourceLocation LayoutAt) {
-  if (!inUserCode(Loc) || !inReportedFile(Loc))
+  switch (dispositionAt(Check, Loc)) {
+  case Disposition::Dropped:
     return;
-  if (nolintSuppresses(Check, Loc)) {
+  case Disposition::Suppressed:
     ++Suppressed;
+    ++Out.Suppressed;
     return;
+  case Disposition::Reported:
+    break;
   }
   ++Reported;
-  DiagnosticsEngine &DE = AST.getDiagnostics();
-  bool AsError = !Options.WarningsAsErrors.empty() && ErrorFilter.enabled(Check);
-  std::string Tag = AsError ? " [" + Check + ",-warnings-as-errors]" : " [" + Check + "]";
-  unsigned ID = DE.getCustomDiagID(AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning, "%0");
-  {
-    DiagnosticBuilder B = DE.Report(Loc, ID);
-    B << Message + Tag;
-    for (const FixItHint &F : Fixes)
-      B << F;
-  }
-  auto Collect = [&](const std::vector<FixItHint> &List) {
-    if (FixSink)
-      for (const FixItHint &F : List)
-        FixSink->emplace_back(AST.getSourceManager(), F.RemoveRange, F.CodeToInsert, AST.getLangOpts());
-  };
-  Collect(Fixes);
-  unsigned NoteID = DE.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  const SourceManager &SM = AST.getSourceManager();
+  Finding F;
+  F.Check = Check;
+  F.Severity = !Options.WarningsAsErrors.empty() && ErrorFilter.enabled(Check) ? Finding::Level::Error
+                                                                                : Finding::Level::Warning;
+  F.Message = Message;
+  F.At = pointOf(SM, Loc);
+  for (const FixItHint &Fix : Fixes)
+    F.Fixes.push_back(editOf(SM, Fix, AST.getLangOpts()));
   for (const Note &N : Notes) {
-    DiagnosticBuilder B = DE.Report(N.Loc, NoteID);
-    B << N.Message;
-    for (const FixItHint &F : N.Fixes)
-      B << F;
-    Collect(N.Fixes);
+    FindingNote Converted{pointOf(SM, N.Loc), N.Message, {}};
+    for (const FixItHint &Fix : N.Fixes)
+      Converted.Fixes.push_back(editOf(SM, Fix, AST.getLangOpts()));
+    F.Notes.push_back(std::move(Converted));
   }
   if (!Target.LayoutNote.empty())
-    DE.Report(LayoutAt.isValid() ? LayoutAt : Loc, NoteID) << Target.LayoutNote;
+    F.Notes.push_back({pointOf(SM, LayoutAt.isValid() ? LayoutAt : Loc), Target.LayoutNote, {}});
+  Out.Findings.push_back(std::move(F));
 }
 
 std::string CheckContext::alignmentSpelling(uint64_t N) const {

@@ -22,9 +22,6 @@ namespace clang {
 class ASTContext;
 class Decl;
 class LangOptions;
-namespace tooling {
-class Replacement;
-} // namespace tooling
 } // namespace clang
 
 namespace lockwright {
@@ -73,9 +70,9 @@ public:
     std::vector<clang::FixItHint> Fixes = {};
   };
 
+  /// Findings (and the records the whole-program checks judge) go to Out.
   CheckContext(clang::ASTContext &AST, const SyncModel &Model, const TargetFacts &Target,
-               const CheckOptions &Options, std::vector<clang::tooling::Replacement> *FixSink = nullptr,
-               OrderingModel *Ordering = nullptr);
+               const CheckOptions &Options, TuSummary &Out, OrderingModel *Ordering = nullptr);
 
   clang::ASTContext &ast() const { return AST; }
   const SyncModel &model() const { return Model; }
@@ -96,6 +93,15 @@ public:
   /// Whether Loc is in code the user owns (not a system header, not a builtin).
   bool inUserCode(clang::SourceLocation Loc) const;
 
+  /// What report() would do with a finding of Check at Loc: drop it (a system header, a file
+  /// the header filters leave out), suppress it (NOLINT), or report it. For the checks judged
+  /// after the TU (on summaries), which decide it while the source is at hand.
+  enum class Disposition { Dropped, Suppressed, Reported };
+  Disposition dispositionAt(const std::string &Check, clang::SourceLocation Loc) const;
+
+  /// The summary this TU's run fills (findings, records, uses).
+  TuSummary &summary() const { return Out; }
+
   /// The attribute text that aligns a declaration to N bytes in this language:
   /// alignas(N) in C++, _Alignas(N) in C11, __attribute__((aligned(N))) before that.
   std::string alignmentSpelling(uint64_t N) const;
@@ -114,7 +120,7 @@ private:
   const CheckOptions &Options;
   CheckFilter ErrorFilter;
   std::optional<llvm::Regex> HeaderFilter, ExcludeHeaderFilter; // compiled once per TU
-  std::vector<clang::tooling::Replacement> *FixSink;
+  TuSummary &Out;
   OrderingModel *Ordering;
   unsigned Reported = 0, Suppressed = 0;
 };

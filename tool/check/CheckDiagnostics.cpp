@@ -1,5 +1,8 @@
 #include "CheckDiagnostics.h"
 
+#include "summary/FromClang.h"
+
+#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -60,6 +63,93 @@ void CheckDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const cl
   else
     ++Errors; // compiler errors and warnings-as-errors
   Printer.HandleDiagnostic(Level, Info);
+}
+
+FindingPrinter::FindingPrinter(DiagnosticOptions *Opts, CheckDiagnostics &Consumer)
+    : Consumer(Consumer), Files(FileSystemOptions()),
+      Engine(new DiagnosticIDs(), Opts, &Consumer, /*ShouldOwnClient=*/false), Sources(Engine, Files) {
+  Engine.setSourceManager(&Sources);
+  Consumer.BeginSourceFile(LangOptions(), nullptr);
+}
+
+FindingPrinter::~FindingPrinter() { Consumer.EndSourceFile(); }
+
+SourceLocation FindingPrinter::at(const SourcePoint &P) {
+  if (!P.valid())
+    return {};
+  auto [It, New] = IDs.emplace(P.File, FileID());
+  if (New)
+    if (llvm::Expected<FileEntryRef> Entry = Files.getFileRef(P.File))
+      It->second = Sources.createFileID(*Entry, SourceLocation(), SrcMgr::C_User);
+    else
+      llvm::consumeError(Entry.takeError());
+  if (It->second.isInvalid())
+    return {};
+  return Sources.translateLineCol(It->second, P.Line, P.Column);
+}
+
+SourceRange FindingPrinter::range(const Edit &E) {
+  auto [It, New] = IDs.emplace(E.File, FileID());
+  if (New)
+    if (llvm::Expected<FileEntryRef> Entry = Files.getFileRef(E.File))
+      It->second = Sources.createFileID(*Entry, SourceLocation(), SrcMgr::C_User);
+    else
+      llvm::consumeError(Entry.takeError());
+  if (It->second.isInvalid())
+    return {};
+  SourceLocation Begin = Sources.getLocForStartOfFile(It->second).getLocWithOffset(E.Offset);
+  return {Begin, Begin.getLocWithOffset(E.Length)};
+}
+
+void FindingPrinter::print(const Finding &F) {
+  bool Error = F.Severity == Finding::Level::Error;
+  std::string Text = F.Message;
+  if (!F.Check.empty())
+    Text += Error ? " [" + F.Check + ",-warnings-as-errors]" : " [" + F.Check + "]";
+  SourceLocation Loc = at(F.At);
+  if (Loc.isInvalid() && F.At.valid()) // the file is gone: say where it was
+    Text = F.At.File + ":" + std::to_string(F.At.Line) + ":" + std::to_string(F.At.Column) + ": " + Text;
+  auto Fix = [&](DiagnosticBuilder &B, const std::vector<Edit> &Edits) {
+    for (const Edit &E : Edits)
+      if (SourceRange R = range(E); R.isValid())
+        B << FixItHint::CreateReplacement(CharSourceRange::getCharRange(R), E.Text);
+  };
+  {
+    unsigned ID = Engine.getCustomDiagID(Error ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning, "%0");
+    DiagnosticBuilder B = Engine.Report(Loc, ID);
+    B << Text;
+    Fix(B, F.Fixes);
+  }
+  unsigned NoteID = Engine.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  for (const FindingNote &N : F.Notes) {
+    DiagnosticBuilder B = Engine.Report(at(N.At), NoteID);
+    B << N.Message;
+    Fix(B, N.Fixes);
+  }
+}
+
+void FindingCollector::HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) {
+  if (Level == DiagnosticsEngine::Note) {
+    if (!InError || Out.Findings.empty())
+      return;
+  } else {
+    InError = Level >= DiagnosticsEngine::Error;
+    if (!InError)
+      return; // as clang-tidy without clang-diagnostic-*: the compiler's warnings are not ours
+    Out.CompileErrors = true;
+  }
+  SmallString<128> Text;
+  Info.FormatDiagnostic(Text);
+  SourcePoint At = Info.hasSourceManager() ? pointOf(Info.getSourceManager(), Info.getLocation()) : SourcePoint();
+  if (Level == DiagnosticsEngine::Note) {
+    Out.Findings.back().Notes.push_back({At, Text.str().str(), {}});
+    return;
+  }
+  Finding F;
+  F.Severity = Finding::Level::Error;
+  F.Message = Text.str().str();
+  F.At = At;
+  Out.Findings.push_back(std::move(F));
 }
 
 } // namespace lockwright

@@ -2,9 +2,15 @@
 #ifndef LOCKWRIGHT_TOOL_CHECK_CHECKDIAGNOSTICS_H
 #define LOCKWRIGHT_TOOL_CHECK_CHECKDIAGNOSTICS_H
 
+#include "summary/Summary.h"
+
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 
+#include <map>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -27,6 +33,36 @@ private:
   clang::TextDiagnosticPrinter Printer;
   std::set<std::string> Seen;
   bool PrintingCurrent = false;
+};
+
+/// Prints findings (from a TU just checked, the cache, or the reduce step) as clang prints
+/// diagnostics, source line, caret and fix-its included, through a CheckDiagnostics.
+class FindingPrinter {
+public:
+  FindingPrinter(clang::DiagnosticOptions *Opts, CheckDiagnostics &Consumer);
+  ~FindingPrinter();
+  void print(const Finding &F);
+
+private:
+  clang::SourceLocation at(const SourcePoint &P);
+  clang::SourceRange range(const Edit &E);
+
+  CheckDiagnostics &Consumer;
+  clang::FileManager Files;
+  clang::DiagnosticsEngine Engine;
+  clang::SourceManager Sources;
+  std::map<std::string, clang::FileID> IDs; // by path; an invalid ID: the file cannot be read
+};
+
+/// Collects a TU's compiler errors (and their notes) as findings; drops its warnings.
+class FindingCollector : public clang::DiagnosticConsumer {
+public:
+  explicit FindingCollector(TuSummary &Out) : Out(Out) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override;
+
+private:
+  TuSummary &Out;
+  bool InError = false; // notes follow the error they explain
 };
 
 } // namespace lockwright

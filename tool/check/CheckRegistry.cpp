@@ -26,6 +26,13 @@ template <class T> CheckInfo entry(const char *Name, const char *Summary, std::v
   return {Name, Summary, [Name](CheckContext &C) { return std::unique_ptr<Check>(new T(Name, C)); }, std::move(Options)};
 }
 
+/// A check judged on the whole program's summaries as well (T::judgeProgram).
+template <class T> CheckInfo wholeProgramEntry(const char *Name, const char *Summary) {
+  CheckInfo Info = entry<T>(Name, Summary);
+  Info.JudgeProgram = &T::judgeProgram;
+  return Info;
+}
+
 } // namespace
 
 const char *const DefaultChecks = "*,-barrier-missing-*,-barrier-misplaced-*,-wait-*";
@@ -42,8 +49,9 @@ const std::vector<CheckInfo> &allChecks() {
                                  "a store publishing paired data stores with no release ordering"),
       entry<RedundantBarrierCheck>("barrier-redundant",
                                    "a barrier already implied where it stands on the target"),
-      entry<FalseSharingCheck>("layout-false-sharing",
-                               "independently written locks and atomics within one destructive-interference window"),
+      wholeProgramEntry<FalseSharingCheck>("layout-false-sharing",
+                                           "independently written locks and atomics within one "
+                                           "destructive-interference window"),
       entry<HardcodedLineSizeCheck>("layout-hardcoded-line-size",
                                     "alignment or padding below the target's destructive interference size",
                                     {"ReportOverPadding", "PaddingConstant"}),

@@ -3,6 +3,8 @@
 #ifndef LOCKWRIGHT_TOOL_CHECK_CHECKREGISTRY_H
 #define LOCKWRIGHT_TOOL_CHECK_CHECKREGISTRY_H
 
+#include "summary/Summary.h"
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,6 +20,10 @@ struct CheckInfo {
   std::string Summary;
   std::function<std::unique_ptr<Check>(CheckContext &)> Create;
   std::vector<std::string> Options = {}; // its options ("ReportOverPadding"), set as NAME.Option
+  /// For a check judged on the whole program's summaries (the reduce step): its findings on
+  /// the merged summaries, and how many NOLINT suppressed.
+  using ProgramJudge = void (*)(const ProgramSummary &, Finding::Level, std::vector<Finding> &, unsigned &);
+  ProgramJudge JudgeProgram = nullptr;
 };
 
 const std::vector<CheckInfo> &allChecks();

@@ -77,11 +77,12 @@ public:
   CheckConsumer(std::unique_ptr<SyncModel> Model, std::unique_ptr<OrderingModel> Ordering,
                 std::unique_ptr<TargetFacts> Target,
                 std::unique_ptr<CheckContext> Ctx, std::vector<std::unique_ptr<Check>> Checks,
-                std::unique_ptr<ast_matchers::MatchFinder> Finder, RunState &State)
+                std::unique_ptr<ast_matchers::MatchFinder> Finder, RunState &State, TuSummary &Out)
       : Model(std::move(Model)), Ordering(std::move(Ordering)), Target(std::move(Target)), Ctx(std::move(Ctx)), Checks(std::move(Checks)),
-        Finder(std::move(Finder)), State(State) {}
+        Finder(std::move(Finder)), State(State), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &AST) override {
+    recordInputs(AST.getSourceManager());
     if (AST.getDiagnostics().hasErrorOccurred())
       return; // the compiler's errors say it all; a broken AST would only add noise
     llvm::TimeRecord Start = llvm::TimeRecord::getCurrentTime(true);
@@ -128,10 +129,23 @@ public:
     }
     if (State.DumpOrdering)
       Ordering->dump(llvm::outs());
-    State.Suppressed += Ctx->suppressed();
   }
 
 private:
+  /// Every file the TU read and a hash of its content: what a cached summary depends on.
+  void recordInputs(const SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      std::optional<llvm::MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
+      if (!Buffer)
+        continue;
+      FileEntryRef Entry = It->first;
+      llvm::StringRef Real = Entry.getFileEntry().tryGetRealPathName();
+      Out.Inputs.push_back({Real.empty() ? Entry.getName().str() : Real.str(), contentHash(std::string_view(Buffer->getBuffer().data(), Buffer->getBufferSize()))});
+    }
+    std::sort(Out.Inputs.begin(), Out.Inputs.end());
+    Out.Inputs.erase(std::unique(Out.Inputs.begin(), Out.Inputs.end()), Out.Inputs.end());
+  }
+
   std::unique_ptr<SyncModel> Model;
   std::unique_ptr<OrderingModel> Ordering;
   std::unique_ptr<TargetFacts> Target;
@@ -139,11 +153,12 @@ private:
   std::vector<std::unique_ptr<Check>> Checks;
   std::unique_ptr<ast_matchers::MatchFinder> Finder;
   RunState &State;
+  TuSummary &Out;
 };
 
 class CheckAction : public ASTFrontendAction {
 public:
-  explicit CheckAction(RunState &State) : State(State) {}
+  CheckAction(RunState &State, TuSummary &Out) : State(State), Out(Out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     const ResolvedSpec *Spec = State.Forced;
@@ -170,8 +185,11 @@ public:
     PP.addPPCallbacks(Model->macroRecorder(PP));
     auto Ordering = std::make_unique<OrderingModel>(*State.Names, *Model, CI.getASTContext());
     PP.addPPCallbacks(Ordering->expansionRecorder(PP));
-    auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, &State.Fixes,
-                                              Ordering.get());
+    Out.Target.Label = Target->label();
+    Out.Target.Destructive = Target->Destructive;
+    Out.Target.DestructiveSource = Target->DestructiveSource;
+    Out.Target.LayoutNote = Target->LayoutNote;
+    auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, Out, Ordering.get());
     ast_matchers::MatchFinder::MatchFinderOptions FinderOptions;
     if (State.Profiling)
       FinderOptions.CheckProfiling.emplace(State.CheckTimes);
@@ -190,26 +208,28 @@ public:
       Checks.back()->registerPPCallbacks(PP);
     }
     return std::make_unique<CheckConsumer>(std::move(Model), std::move(Ordering), std::move(Target), std::move(Ctx), std::move(Checks),
-                                           std::move(Finder), State);
+                                           std::move(Finder), State, Out);
   }
 
 private:
   RunState &State;
+  TuSummary &Out;
 };
 
 class CheckActionFactory : public FrontendActionFactory {
 public:
-  explicit CheckActionFactory(RunState &State) : State(State) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<CheckAction>(State); }
+  CheckActionFactory(RunState &State, TuSummary &Out) : State(State), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<CheckAction>(State, Out); }
 
 private:
   RunState &State;
+  TuSummary &Out;
 };
 
 } // namespace
 
-std::unique_ptr<FrontendActionFactory> makeCheckActionFactory(RunState &State) {
-  return std::make_unique<CheckActionFactory>(State);
+std::unique_ptr<FrontendActionFactory> makeCheckActionFactory(RunState &State, TuSummary &Out) {
+  return std::make_unique<CheckActionFactory>(State, Out);
 }
 
 } // namespace lockwright

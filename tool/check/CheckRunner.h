@@ -5,6 +5,7 @@
 
 #include "CheckContext.h"
 #include "ParseTarget.h"
+#include "summary/Summary.h"
 
 #include "spec/Diagnostics.h"
 #include "spec/SpecLoader.h"
@@ -30,8 +31,6 @@ struct RunState {
   SpecRepository *Repo = nullptr;
   const ResolvedSpec *Forced = nullptr; // --arch: every TU is judged against this spec
   std::string LayoutNote;           // set when --arch is parsed as the host, or freestanding
-  std::vector<clang::tooling::Replacement> Fixes;
-  unsigned Suppressed = 0;
   std::map<std::string, TripleSpec> ByTriple; // the spec of each target triple met, resolved once
   DiagnosticList SpecDiags;
   // --enable-check-profile: MatchFinder's per-check records, and our own buckets.
@@ -45,8 +44,9 @@ struct RunState {
 /// The facts a check reads from a spec.
 TargetFacts factsFor(const ResolvedSpec &Spec);
 
-/// One check action per TU, all feeding State.
-std::unique_ptr<clang::tooling::FrontendActionFactory> makeCheckActionFactory(RunState &State);
+/// The check action for one TU: its findings, records and uses go to Out (and what it read,
+/// with content hashes, to Out.Inputs).
+std::unique_ptr<clang::tooling::FrontendActionFactory> makeCheckActionFactory(RunState &State, TuSummary &Out);
 
 /// clang-tidy's --enable-check-profile, for lockwright: wall time per bucket, most first.
 void printProfile(const RunState &State, double TotalWall);

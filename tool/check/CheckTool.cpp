@@ -12,6 +12,8 @@
 #include "CheckRunner.h"
 #include "FixApplier.h"
 #include "ParseTarget.h"
+#include "ProgramRun.h"
+#include "FileIO.h"
 #include "api/ApiNames.h"
 
 #include "CommandHelp.h"
@@ -24,10 +26,16 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Timer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -95,6 +103,21 @@ llvm::cl::opt<std::string> PaddingConstantOpt("padding-constant",
                                               llvm::cl::desc("Name fix-its write instead of the destructive size "
                                                              "(e.g. LW_DESTRUCTIVE_SIZE)"),
                                               llvm::cl::cat(CheckCategory));
+
+llvm::cl::opt<unsigned> JobsOpt("j", llvm::cl::desc("Check this many files in parallel (default: one per core)"),
+                                llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> CacheDirOpt("cache-dir",
+                                       llvm::cl::desc("Keep each file's summary here, and do not parse a file whose "
+                                                      "command and inputs are unchanged (default: "
+                                                      "$XDG_CACHE_HOME/lockwright or ~/.cache/lockwright)"),
+                                       llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> NoCacheOpt("no-cache", llvm::cl::desc("Parse every file; read and write no cache"),
+                               llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> SummariesOpt("summaries",
+                                        llvm::cl::desc("Map step only: write each file's summary to this directory "
+                                                       "and print nothing; `lockwright report DIR` prints the "
+                                                       "findings"),
+                                        llvm::cl::cat(CheckCategory));
 
 const char Overview[] =
     "Layout checks for lock code, judged against lockwright's architecture specs.\n"
@@ -238,6 +261,74 @@ std::optional<CheckOptions> checkOptionsFromCommandLine() {
   return Options;
 }
 
+/// A TU to check against one architecture, and what came of it.
+struct TuJob {
+  std::string File, Arch, LayoutNote;
+  const ResolvedSpec *Forced = nullptr; // --arch: judged against this spec
+  std::vector<std::string> TargetFlags;
+  std::vector<CompileCommand> Commands;
+  std::string CacheKey;
+  TuSummary Summary;
+  bool ToolFailed = false, Done = false;
+};
+
+/// The compile commands of one job, fixed before the workers start: the run's database is not
+/// shared between threads.
+class JobDatabase : public CompilationDatabase {
+public:
+  explicit JobDatabase(std::vector<CompileCommand> Commands) : Commands(std::move(Commands)) {}
+  std::vector<CompileCommand> getCompileCommands(StringRef) const override { return Commands; }
+
+private:
+  std::vector<CompileCommand> Commands;
+};
+
+/// Parses and checks one TU into Job.Summary.
+void runJob(TuJob &Job, RunState &State) {
+  State.Forced = Job.Forced;
+  State.LayoutNote = Job.LayoutNote;
+  TuSummary &S = Job.Summary;
+  llvm::SmallString<256> Absolute(Job.File);
+  llvm::sys::fs::make_absolute(Absolute);
+  S.File = Absolute.str().str();
+  if (!Job.Commands.empty()) {
+    S.Directory = Job.Commands.front().Directory;
+    S.Command = Job.Commands.front().CommandLine;
+  }
+  S.Checks = State.Options->Checks;
+  S.WarningsAsErrors = State.Options->WarningsAsErrors;
+  JobDatabase Database(Job.Commands);
+  // A file system of its own: the process-wide one would chdir into each command's directory
+  // under the other workers' feet.
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(llvm::vfs::createPhysicalFileSystem().release());
+  ClangTool Tool(Database, {Job.File}, std::make_shared<PCHContainerOperations>(), FS);
+  FindingCollector Collector(S);
+  Tool.setDiagnosticConsumer(&Collector);
+  if (!Job.TargetFlags.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Job.TargetFlags, ArgumentInsertPosition::BEGIN));
+  std::unique_ptr<FrontendActionFactory> Factory = makeCheckActionFactory(State, S);
+  Job.ToolFailed = Tool.run(Factory.get()) != 0;
+}
+
+/// What else decides a summary besides the TU's command: this binary, the specs and the options.
+std::string cacheSalt(const char *Argv0, const std::string &SpecDir, const CheckOptions &Options) {
+  std::string Salt = std::string(SummaryFormat) + " " + std::to_string(SummaryVersion);
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&cacheSalt));
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Exe, Status))
+    Salt += '\0' + Exe + '\0' + std::to_string(Status.getSize()) + '\0' +
+            std::to_string(Status.getLastModificationTime().time_since_epoch().count());
+  Salt += '\0' + treeHash(SpecDir) + '\0' + Options.Checks + '\0' + Options.WarningsAsErrors + '\0' +
+          Options.HeaderFilter.value_or("\1") + '\0' + Options.ExcludeHeaderFilter.value_or("\1");
+  for (const auto &[Key, Value] : Options.PerCheck)
+    Salt += '\0' + Key + '=' + Value;
+  for (const std::string &T : LockTypesOpt)
+    Salt += "\0lock " + T;
+  for (const std::string &T : AtomicTypesOpt)
+    Salt += "\0atomic " + T;
+  return Salt;
+}
+
 } // namespace
 
 int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
@@ -298,66 +389,198 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   // "serial.c:221" would not say which of several serial.c files is meant.
   DiagOpts->AbsolutePath = true;
   CheckDiagnostics Consumer(DiagOpts.get());
-  int ToolFailures = 0;
-  RunState State;
-  State.Profiling = ProfileOpt;
-  State.DumpOrdering = DumpOrderingOpt;
   llvm::TimeRecord RunStart = llvm::TimeRecord::getCurrentTime(true);
-  State.Names = &Names;
-  State.Options = &*Options;
-  State.Repo = &Repo;
+
+  // The jobs: each TU against each architecture judged, with the compile commands fixed
+  // here (the database is not shared between threads) and the spec resolved once.
+  std::string SpecDir = SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue();
   std::vector<ResolvedSpec> Forced;
   Forced.reserve(Arches.size());
+  std::vector<TuJob> Jobs;
   for (const std::string &Arch : Arches) {
-    State.Forced = nullptr;
-    State.LayoutNote.clear();
+    const ResolvedSpec *Spec = nullptr;
+    std::string LayoutNote;
     std::vector<std::string> Target;
     if (!Arch.empty()) {
       DiagnosticList SpecDiags;
-      std::optional<ResolvedSpec> Spec = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
-      if (!Spec) {
+      std::optional<ResolvedSpec> Resolved = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
+      if (!Resolved) {
         SpecDiags.print(stderr);
         return Repo.names(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue()) ? 1 : 2; // a name the user got wrong: usage
       }
-      Forced.push_back(std::move(*Spec));
-      State.Forced = &Forced.back();
-      ParseTarget How = parseTargetFor(*State.Forced);
+      Forced.push_back(std::move(*Resolved));
+      Spec = &Forced.back();
+      ParseTarget How = parseTargetFor(*Spec);
       Target = How.TargetFlags;
       if (!How.WhyHost.empty())
-        State.LayoutNote = How.WhyHost + ": offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
+        LayoutNote = How.WhyHost + ": offsets and sizes are those of the host (" LOCKWRIGHT_HOST_TRIPLE ")";
       else
-        State.LayoutNote = How.Note;
+        LayoutNote = How.Note;
     }
-    std::unique_ptr<FrontendActionFactory> Factory = makeCheckActionFactory(State);
-    // One ClangTool, and so one FileManager, per source: a shared one caches
-    // files by the relative names compile commands use ("./validate.h"), which
-    // name different files in different directories of one database.
-    for (size_t I = 0; I < Files.size(); ++I) {
-      if (Files.size() > 1 && !QuietOpt)
-        llvm::errs() << "[" << I + 1 << "/" << Files.size() << "] " << Files[I]
-                     << (Arch.empty() ? "" : " (" + Arch + ")") << "\n";
-      ClangTool Tool(Parser->getCompilations(), {Files[I]});
-      Tool.setDiagnosticConsumer(&Consumer);
-      if (!Target.empty())
-        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Target, ArgumentInsertPosition::BEGIN));
-      ToolFailures |= Tool.run(Factory.get());
+    for (const std::string &File : Files) {
+      TuJob Job;
+      Job.File = File;
+      Job.Arch = Arch;
+      Job.Forced = Spec;
+      Job.LayoutNote = LayoutNote;
+      Job.TargetFlags = Target;
+      Job.Commands = Parser->getCompilations().getCompileCommands(File);
+      Jobs.push_back(std::move(Job));
     }
-  }
-  State.SpecDiags.print(stderr);
-  if (State.Profiling) {
-    llvm::TimeRecord RunTime = llvm::TimeRecord::getCurrentTime(false);
-    RunTime -= RunStart;
-    printProfile(State, RunTime.getWallTime());
   }
 
-  int FixFailures = FixOpt ? applyFixes(State.Fixes) : 0;
+  // Profiling and --dump-ordering measure and print a parse: no cache, one thread.
+  bool Instrumented = ProfileOpt || DumpOrderingOpt;
+  std::string CacheDir = NoCacheOpt || Instrumented ? "" : CacheDirOpt.empty() ? defaultCacheDir() : CacheDirOpt.getValue();
+  SummaryCache Cache(CacheDir, CacheDir.empty() ? "" : cacheSalt(Argv0, SpecDir, *Options));
+  for (TuJob &Job : Jobs) {
+    std::vector<std::vector<std::string>> Commands;
+    for (const CompileCommand &C : Job.Commands) {
+      Commands.push_back({C.Directory, C.Filename});
+      Commands.back().insert(Commands.back().end(), C.CommandLine.begin(), C.CommandLine.end());
+    }
+    Job.CacheKey = Cache.keyFor(Commands, Job.Arch + '\0' + Job.LayoutNote);
+  }
+
+  RunState Shared;
+  Shared.Profiling = ProfileOpt;
+  Shared.DumpOrdering = DumpOrderingOpt;
+  Shared.Options = &*Options;
+  unsigned Threads = Instrumented ? 1 : JobsOpt ? JobsOpt.getValue() : std::max(1u, std::thread::hardware_concurrency());
+  Threads = std::min<unsigned>(Threads, std::max<size_t>(Jobs.size(), 1));
+  std::mutex Lock;
+  std::condition_variable Finished;
+  size_t Next = 0, Started = 0;
+  DiagnosticList SpecDiags;
+  int ToolFailures = 0;
+  unsigned Parsed = 0, FromCache = 0;
+  // Each worker parses with its own spec repository and API tables (both cache lookups).
+  auto Work = [&](RunState *Own) {
+    std::unique_ptr<SpecRepository> OwnRepo;
+    std::unique_ptr<ApiNames> OwnNames;
+    RunState Local;
+    if (!Own) {
+      OwnRepo = std::make_unique<SpecRepository>(std::vector<std::string>{SpecDir});
+      OwnNames = std::make_unique<ApiNames>(Names);
+      Local = Shared;
+      Local.Repo = OwnRepo.get();
+      Local.Names = OwnNames.get();
+      Own = &Local;
+    }
+    while (true) {
+      size_t I;
+      {
+        std::lock_guard<std::mutex> Guard(Lock);
+        if (Next == Jobs.size())
+          break;
+        I = Next++;
+        if (Jobs.size() > 1 && !QuietOpt)
+          llvm::errs() << "[" << ++Started << "/" << Jobs.size() << "] " << Jobs[I].File
+                       << (Jobs[I].Arch.empty() ? "" : " (" + Jobs[I].Arch + ")") << "\n";
+      }
+      TuJob &Job = Jobs[I];
+      bool Hit = false;
+      if (std::optional<TuSummary> Cached = Cache.lookup(Job.CacheKey)) {
+        Job.Summary = std::move(*Cached);
+        Hit = true;
+      } else {
+        runJob(Job, *Own);
+      }
+      std::lock_guard<std::mutex> Guard(Lock);
+      if (!Hit && !Job.ToolFailed && !Job.Summary.CompileErrors)
+        Cache.store(Job.CacheKey, Job.Summary);
+      (Hit ? FromCache : Parsed) += 1;
+      Job.Done = true;
+      Finished.notify_all();
+    }
+    if (Own == &Local) {
+      std::lock_guard<std::mutex> Guard(Lock);
+      SpecDiags.append(Local.SpecDiags);
+    }
+  };
+  std::vector<llvm::thread> Workers;
+  if (Threads > 1) {
+    // Clang's parser recurses deeply: give each worker the stack of a main thread.
+    for (unsigned T = 0; T < Threads; ++T)
+      Workers.emplace_back(std::optional<unsigned>(16u << 20), Work, nullptr);
+  } else {
+    Shared.Repo = &Repo;
+    Shared.Names = &Names;
+    Work(&Shared);
+    SpecDiags.append(Shared.SpecDiags);
+  }
+  // Findings in the order of the sources (and architectures), whatever order the TUs end in.
+  std::vector<Finding> Program;
+  unsigned Suppressed = 0;
+  int SummaryFailures = 0;
+  {
+    FindingPrinter Printer(DiagOpts.get(), Consumer);
+    for (TuJob &Job : Jobs) {
+      {
+        std::unique_lock<std::mutex> Guard(Lock);
+        Finished.wait(Guard, [&] { return Job.Done; });
+      }
+      ToolFailures |= Job.ToolFailed;
+      Suppressed += Job.Summary.Suppressed;
+      if (!SummariesOpt.empty()) {
+        std::string Error;
+        std::string Path = SummariesOpt + "/" + summaryFileName(Job.File, Job.Arch);
+        if (writeFileIfChanged(Path, writeSummary(Job.Summary), Error) == WriteOutcome::Failed) {
+          llvm::errs() << "lockwright: error: " << Error << "\n";
+          ++SummaryFailures;
+        }
+        continue; // the report step prints
+      }
+      for (const Finding &F : Job.Summary.Findings)
+        Printer.print(F);
+    }
+    for (llvm::thread &W : Workers)
+      W.join();
+    if (SummariesOpt.empty()) {
+      std::vector<const TuSummary *> All;
+      for (const TuJob &Job : Jobs)
+        All.push_back(&Job.Summary);
+      Program = reduceProgram(All, Suppressed);
+      for (const Finding &F : Program)
+        Printer.print(F);
+    }
+  }
+  SpecDiags.print(stderr);
+  if (Shared.Profiling) {
+    llvm::TimeRecord RunTime = llvm::TimeRecord::getCurrentTime(false);
+    RunTime -= RunStart;
+    printProfile(Shared, RunTime.getWallTime());
+  }
+
+  int FixFailures = 0;
+  if (FixOpt) {
+    std::vector<tooling::Replacement> Fixes;
+    auto Collect = [&](const std::vector<Finding> &List) {
+      for (const Finding &F : List) {
+        if (F.Check.empty())
+          continue;
+        for (const Edit &E : F.Fixes)
+          Fixes.emplace_back(E.File, E.Offset, E.Length, E.Text);
+        for (const FindingNote &N : F.Notes)
+          for (const Edit &E : N.Fixes)
+            Fixes.emplace_back(E.File, E.Offset, E.Length, E.Text);
+      }
+    };
+    for (const TuJob &Job : Jobs)
+      Collect(Job.Summary.Findings);
+    Collect(Program);
+    FixFailures = applyFixes(Fixes);
+  }
   if (!QuietOpt)
     llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
                  << Consumer.Errors << " error" << (Consumer.Errors == 1 ? "" : "s") << " in "
                  << Files.size() << " file" << (Files.size() == 1 ? "" : "s")
-                 << (State.Suppressed ? " (" + std::to_string(State.Suppressed) + " suppressed by NOLINT)" : "")
+                 << (FromCache ? " (" + std::to_string(Parsed) + " parsed, " + std::to_string(FromCache) +
+                                     " from the cache)"
+                               : "")
+                 << (Suppressed ? " (" + std::to_string(Suppressed) + " suppressed by NOLINT)" : "")
                  << "\n";
-  return ToolFailures || Consumer.Errors || FixFailures || State.SpecDiags.hasErrors() ? 1 : 0;
+  return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || SpecDiags.hasErrors() ? 1 : 0;
 }
 
 } // namespace lockwright

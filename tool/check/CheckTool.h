@@ -9,6 +9,8 @@
 namespace lockwright {
 
 int runCheckTool(const char *Argv0, const std::vector<std::string> &Args);
+/// `lockwright report DIR...` (ProgramRun.h).
+int runReportTool(const std::vector<std::string> &Args);
 
 } // namespace lockwright
 

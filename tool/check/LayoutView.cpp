@@ -8,6 +8,9 @@
 #include "analysis/LayoutMath.h"
 #include "analysis/SharingPairs.h"
 #include "analysis/SyncModel.h"
+#include "CheckContext.h"
+#include "CheckRunner.h"
+#include "summary/SummaryBuilder.h"
 
 #include "LockwrightConfig.h"
 #include "spec/SpecLoader.h"
@@ -87,17 +90,27 @@ public:
     const ASTRecordLayout &L = AST.getASTRecordLayout(R);
     Rep.Size = L.getSize().getQuantity();
     Rep.Align = L.getAlignment().getQuantity();
-    std::map<const FieldDecl *, std::vector<std::string>> Shares;
+    std::map<std::string, std::vector<std::string>> Shares; // by the record's member name
     // Straddling is judged as layout-split-atomic judges it: per access, for any base the
     // record's alignment allows (a packed record can start anywhere).
     std::set<const FieldDecl *> Straddling;
     for (const SyncObject &O : Model->flatten(R))
       if (accessMayStraddle(O.Offset, O.Size, O.AccessUnit, Rep.Line, Rep.Align))
         Straddling.insert(O.Top);
-    for (const SharingPair &P : falseSharingPairs(*Model, R, Rep.Destructive)) {
-      Shares[P.First.Top].push_back(P.Second.Top->getNameAsString());
-      Shares[P.Second.Top].push_back(P.First.Top->getNameAsString());
-    }
+    // The pairs layout-false-sharing reports, judged on this TU's summary of R.
+    TargetFacts Target = factsFor(Spec);
+    CheckOptions Options;
+    TuSummary Summary;
+    CheckContext Ctx(AST, *Model, Target, Options, Summary);
+    SummaryBuilder Builder(Ctx, "layout-false-sharing");
+    Builder.addRecord(R);
+    Builder.finish();
+    auto Member = [](const SharedObject *O) { return O->Path.substr(0, O->Path.find('.')); };
+    if (!Summary.Records.empty())
+      for (const SharingPair &P : falseSharingPairs(Summary.Records.front(), Summary.Fields, Rep.Destructive)) {
+        Shares[Member(P.First)].push_back(Member(P.Second));
+        Shares[Member(P.Second)].push_back(Member(P.First));
+      }
     for (const FieldDecl *F : R->fields()) {
       LayoutField LF;
       LF.Name = F->getNameAsString();
@@ -117,7 +130,7 @@ public:
         LF.Kind = "holds sync objects";
       // Only a synchronisation word pays for straddling (split locks, torn or bus-locked atomics).
       LF.Straddles = Straddling.count(F) != 0;
-      LF.SharesWith = Shares[F];
+      LF.SharesWith = Shares[LF.Name];
       Rep.Fields.push_back(LF);
     }
     Job.Out = Rep;

@@ -2,46 +2,127 @@
 
 #include "analysis/LayoutMath.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/RecordLayout.h"
-
 #include <algorithm>
-
-using namespace clang;
 
 namespace lockwright {
 
-std::vector<SharingPair> falseSharingPairs(const SyncModel &Model, const RecordDecl *R, uint64_t Window) {
+namespace {
+
+const FieldFacts *factsOf(const std::string &Key, const UseTable &Uses) {
+  auto It = Uses.find(Key);
+  return It == Uses.end() ? nullptr : &It->second;
+}
+
+/// "'f'", or "the code" when the use was outside any function (an initializer).
+std::string who(const std::string &Function) { return Function.empty() ? "the code" : "'" + Function + "'"; }
+
+} // namespace
+
+ObjectKind kindOf(const SharedObject &O, const UseTable &Uses) {
+  if (O.TypeKind != ObjectKind::None)
+    return O.TypeKind;
+  if (const FieldFacts *F = factsOf(O.Leaf, Uses)) {
+    if (F->LockUse || F->TasWord)
+      return ObjectKind::Lock;
+    if (F->AtomicAccess && (!O.Link || F->ContendedAsPointer))
+      return ObjectKind::Atomic;
+  }
+  return ObjectKind::None;
+}
+
+std::string reasonFor(const SharedObject &O, const UseTable &Uses) {
+  std::string Name = "'" + O.Name + "'";
+  if (O.TypeKind != ObjectKind::None)
+    return Name + " is " + (O.TypeKind == ObjectKind::Lock ? "a lock" : "an atomic") + " by its type '" + O.TypeName +
+           "'";
+  const FieldFacts *F = factsOf(O.Leaf, Uses);
+  if (!F)
+    return "";
+  if (F->LockUse || F->TasWord)
+    return Name + " is a lock: " + who(F->FirstApiIn) + " passes it to '" + F->FirstApi + "'";
+  if (O.Link)
+    return Name + " is a link contended for: " + who(F->PointerContendingApiIn) + " passes it to '" +
+           F->PointerContendingApi + "'";
+  if (F->Contended)
+    return Name + " is contended: " + who(F->ContendingApiIn) + " passes it to '" + F->ContendingApi + "'";
+  return Name + " is shared lock-free: " + who(F->FirstApiIn) + " passes it to '" + F->FirstApi + "'";
+}
+
+bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &Uses) {
+  // Records that hold both (the struct around the pair) say nothing about the pair.
+  size_t Shared = 0;
+  while (Shared < A.Containers.size() && Shared < B.Containers.size() && A.Containers[Shared] == B.Containers[Shared])
+    ++Shared;
+  auto Gather = [&](const SharedObject &O, std::set<std::string> &Writers, std::set<std::string> &Accessors) {
+    auto Add = [&](const std::string &Key) {
+      if (const FieldFacts *F = factsOf(Key, Uses)) {
+        Writers.insert(F->Writers.begin(), F->Writers.end());
+        std::set<std::string> All = F->accessors();
+        Accessors.insert(All.begin(), All.end());
+      }
+    };
+    Add(O.Leaf);
+    for (size_t I = Shared; I < O.Containers.size(); ++I)
+      Add(O.Containers[I]);
+  };
+  std::set<std::string> WA, AA, WB, AB;
+  Gather(A, WA, AA);
+  Gather(B, WB, AB);
+  bool Accessed = false, HandsAToB = false, HandsBToA = false;
+  for (const std::string &F : AA) {
+    if (!AB.count(F))
+      continue;
+    if (WA.count(F) && WB.count(F))
+      return true; // one function writes both: one object
+    Accessed = true;
+    HandsAToB |= WA.count(F) && !WB.count(F);
+    HandsBToA |= WB.count(F) && !WA.count(F);
+  }
+  // Each side writes its own and reads the other's (a ring's head and tail):
+  // two parties handing off through the pair, the textbook false-sharing case.
+  return Accessed && !(HandsAToB && HandsBToA);
+}
+
+bool mayBeWritten(const SharedObject &O, const UseTable &Uses) {
+  if (O.Const)
+    return false;
+  // A lock is written by whoever takes it, through wrappers (lock_guard) we need not see.
+  if (kindOf(O, Uses) == ObjectKind::Lock)
+    return true;
+  const FieldFacts *F = factsOf(O.Leaf, Uses);
+  // No use seen: the object is written elsewhere, as sync objects are.
+  if (!F || F->accessors().empty())
+    return true;
+  return !F->Writers.empty() || F->LockUse;
+}
+
+std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTable &Uses, uint64_t Window) {
   std::vector<SharingPair> Pairs;
-  // A lock or atomic type is one object: the halves of a ticket lock are not two.
-  if (Model.kindOfType(Model.context().getRecordType(R)) != SyncKind::None)
-    return Pairs;
-  std::vector<SyncObject> Objects = Model.flatten(R);
-  Objects.erase(std::remove_if(Objects.begin(), Objects.end(),
-                               [&](const SyncObject &O) { return !Model.mayBeWritten(O.Leaf); }),
-                Objects.end());
+  std::vector<const SharedObject *> Objects;
+  for (const SharedObject &O : R.Objects)
+    if (kindOf(O, Uses) != ObjectKind::None && mayBeWritten(O, Uses))
+      Objects.push_back(&O);
   std::stable_sort(Objects.begin(), Objects.end(),
-                   [](const SyncObject &A, const SyncObject &B) { return A.Offset < B.Offset; });
-  uint64_t RecordAlign = Model.context().getASTRecordLayout(R).getAlignment().getQuantity();
+                   [](const SharedObject *A, const SharedObject *B) { return A->Offset < B->Offset; });
   for (size_t J = 1; J < Objects.size(); ++J) {
-    const SyncObject &B = Objects[J];
+    const SharedObject &B = *Objects[J];
     for (size_t I = J; I-- > 0;) {
-      const SyncObject &A = Objects[I];
+      const SharedObject &A = *Objects[I];
       uint64_t AEnd = A.Offset + std::max<uint64_t>(A.Size, 1);
       // Two parts of one embedded member (a lock's words, a work item's list link and data)
       // are judged where that member's record is declared, once, not again in every record
       // that embeds it.
       bool OneEmbeddedObject = A.Top == B.Top && A.Top != A.Leaf && B.Top != B.Leaf;
-      if (B.Offset < AEnd || OneEmbeddedObject || !mayShareWindow(AEnd, B.Offset, Window, RecordAlign) ||
-          Model.usedTogether(A, B))
+      if (B.Offset < AEnd || OneEmbeddedObject || !mayShareWindow(AEnd, B.Offset, Window, R.Align) ||
+          usedTogether(A, B, Uses))
         continue;
       // A member beside an embedded object shares with the object: one finding, not one per
       // part of it.
       bool Reported = std::any_of(Pairs.begin(), Pairs.end(), [&](const SharingPair &P) {
-        return P.First.Top == A.Top && P.Second.Top == B.Top;
+        return P.First->Top == A.Top && P.Second->Top == B.Top;
       });
       if (!Reported)
-        Pairs.push_back({A, B});
+        Pairs.push_back({&A, &B});
       break;
     }
   }

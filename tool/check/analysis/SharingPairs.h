@@ -1,22 +1,40 @@
-// The false-sharing pairs of a record: independently written sync objects
-// that can fall in one destructive-interference window. Shared by the
+// The false-sharing pairs of a record, judged on data (summary/Summary.h) so that one TU's
+// run and a whole program's merged summaries go through the same rules: independently
+// written sync objects that can fall in one destructive-interference window. Shared by the
 // layout-false-sharing check and the layout view, so both flag the same pairs.
 #ifndef LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SHARINGPAIRS_H
 #define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SHARINGPAIRS_H
 
-#include "analysis/SyncModel.h"
+#include "summary/Summary.h"
 
 #include <vector>
 
 namespace lockwright {
 
 struct SharingPair {
-  SyncObject First;  // lower offset
-  SyncObject Second; // the one to move
+  const SharedObject *First;  // lower offset
+  const SharedObject *Second; // the one to move
 };
 
+/// What O is, by its type or by its uses: a link (list_head.next) read and written whole, or
+/// published, is no sync object unless an RMW or a poll contends for it.
+ObjectKind kindOf(const SharedObject &O, const UseTable &Uses);
+
+/// Why O is a sync object, for a note: "'wait_lock' is a lock by its type 'arch_spinlock_t'",
+/// "'missed' is contended: 'account' passes it to 'atomic_inc'".
+std::string reasonFor(const SharedObject &O, const UseTable &Uses);
+
+/// Some function uses both (a lock and what it guards, a ticket lock's halves), counting uses
+/// of a record that holds one ('&s->stack' passed on). Not when they only meet in functions
+/// that each write one and read the other (a ring's producer and consumer): that is two
+/// parties handing off.
+bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
+
+/// Written somewhere, or of a writable sync type with no use seen.
+bool mayBeWritten(const SharedObject &O, const UseTable &Uses);
+
 /// Each object is paired with its nearest earlier partner only (one report per object).
-std::vector<SharingPair> falseSharingPairs(const SyncModel &Model, const clang::RecordDecl *R, uint64_t Window);
+std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTable &Uses, uint64_t Window);
 
 } // namespace lockwright
 

@@ -16,18 +16,6 @@ using namespace clang;
 
 namespace lockwright {
 
-const char *syncKindName(SyncKind K) {
-  switch (K) {
-  case SyncKind::Lock:
-    return "lock";
-  case SyncKind::Atomic:
-    return "atomic";
-  case SyncKind::None:
-    break;
-  }
-  return "object";
-}
-
 std::set<const FunctionDecl *> ObjectUse::accessors() const {
   std::set<const FunctionDecl *> All = Readers;
   All.insert(Writers.begin(), Writers.end());
@@ -293,15 +281,19 @@ private:
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
-    if (U.FirstApi.empty())
+    if (U.FirstApi.empty()) {
       U.FirstApi = Name;
+      U.FirstApiIn = Current;
+    }
     if (Contends.Word && !U.Contended) {
       U.Contended = true;
       U.ContendingApi = Name;
+      U.ContendingApiIn = Current;
     }
     if (Contends.Link && !U.ContendedAsPointer) {
       U.ContendedAsPointer = true;
       U.PointerContendingApi = Name;
+      U.PointerContendingApiIn = Current;
     }
     switch (A) {
     case ApiNames::Access::AtomicRead:
@@ -444,90 +436,22 @@ bool SyncModel::isLink(const ValueDecl *D) {
   return Pointee && Pointee->getCanonicalDecl() == Field->getParent()->getCanonicalDecl();
 }
 
-std::string SyncModel::reasonFor(const ValueDecl *D) const {
-  QualType T = D->getType();
-  while (const ArrayType *AT = Context.getAsArrayType(T))
-    T = AT->getElementType();
-  std::string Name = "'" + D->getNameAsString() + "'";
-  if (SyncKind K = kindOfType(T); K != SyncKind::None)
-    return Name + " is " + (K == SyncKind::Lock ? "a lock" : "an atomic") + " by its type '" +
-           T.getUnqualifiedType().getAsString() + "'";
-  const ObjectUse *U = use(D);
-  if (!U)
-    return "";
-  if (U->LockUse || U->TasWord)
-    return Name + " is a lock: this translation unit passes it to '" + U->FirstApi + "'";
-  if (isLink(D))
-    return Name + " is a link contended for: this translation unit passes it to '" + U->PointerContendingApi + "'";
-  if (U->Contended)
-    return Name + " is contended: this translation unit passes it to '" + U->ContendingApi + "'";
-  return Name + " is shared lock-free: this translation unit passes it to '" + U->FirstApi + "'";
-}
-
 const ObjectUse *SyncModel::use(const ValueDecl *D) const {
   auto It = Uses.find(D);
   return It == Uses.end() ? nullptr : &It->second;
 }
 
-bool SyncModel::usedTogether(const SyncObject &A, const SyncObject &B) const {
-  // Records that hold both (the struct around the pair) say nothing about the pair.
-  size_t Shared = 0;
-  while (Shared < A.Containers.size() && Shared < B.Containers.size() && A.Containers[Shared] == B.Containers[Shared])
-    ++Shared;
-  auto Gather = [&](const SyncObject &O, std::set<const FunctionDecl *> &Writers,
-                    std::set<const FunctionDecl *> &Accessors) {
-    auto Add = [&](const ValueDecl *D) {
-      if (const ObjectUse *U = use(D)) {
-        Writers.insert(U->Writers.begin(), U->Writers.end());
-        std::set<const FunctionDecl *> All = U->accessors();
-        Accessors.insert(All.begin(), All.end());
-      }
-    };
-    Add(O.Leaf);
-    for (size_t I = Shared; I < O.Containers.size(); ++I)
-      Add(O.Containers[I]);
-  };
-  std::set<const FunctionDecl *> WA, AA, WB, AB;
-  Gather(A, WA, AA);
-  Gather(B, WB, AB);
-  bool Accessed = false, HandsAToB = false, HandsBToA = false;
-  for (const FunctionDecl *F : AA) {
-    if (!AB.count(F))
-      continue;
-    if (WA.count(F) && WB.count(F))
-      return true; // one function writes both: one object
-    Accessed = true;
-    HandsAToB |= WA.count(F) && !WB.count(F);
-    HandsBToA |= WB.count(F) && !WA.count(F);
-  }
-  // Each side writes its own and reads the other's (a ring's head and tail):
-  // two parties handing off through the pair, the textbook false-sharing case.
-  return Accessed && !(HandsAToB && HandsBToA);
-}
-
-bool SyncModel::mayBeWritten(const ValueDecl *D) const {
-  if (D->getType().isConstQualified())
-    return false;
-  // A lock is written by whoever takes it, through wrappers (lock_guard) we need not see.
-  if (kindOf(D) == SyncKind::Lock)
-    return true;
-  const ObjectUse *U = use(D);
-  // No use in this TU: the object is written elsewhere, as sync objects are.
-  if (!U || U->accessors().empty())
-    return true;
-  return !U->Writers.empty() || U->LockUse;
-}
-
-std::vector<SyncObject> SyncModel::flatten(const RecordDecl *R) const {
+std::vector<SyncObject> SyncModel::flatten(const RecordDecl *R, bool Candidates) const {
   std::vector<SyncObject> Out;
   std::vector<const FieldDecl *> Containers;
   if (R && R->getDefinition() && !R->isInvalidDecl() && !R->isDependentType())
-    flattenInto(R->getDefinition(), 0, "", Containers, Out);
+    flattenInto(R->getDefinition(), 0, "", Containers, Candidates, Out);
   return Out;
 }
 
 void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::string &Prefix,
-                            std::vector<const FieldDecl *> &Containers, std::vector<SyncObject> &Out) const {
+                            std::vector<const FieldDecl *> &Containers, bool Candidates,
+                            std::vector<SyncObject> &Out) const {
   if (Containers.size() > 8)
     return;
   const ASTRecordLayout &Layout = Context.getASTRecordLayout(R);
@@ -538,7 +462,8 @@ void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::strin
     const FieldDecl *Owner = Containers.empty() ? F : Containers.front();
     std::string Path = Prefix.empty() ? F->getNameAsString() : Prefix + "." + F->getNameAsString();
     SyncKind K = kindOf(F);
-    if (K != SyncKind::None) {
+    const ObjectUse *U = Candidates && K == SyncKind::None ? use(F) : nullptr;
+    if (K != SyncKind::None || (U && U->AtomicAccess && isLink(F))) {
       Out.push_back({Owner, F, Path, Offset, (uint64_t)Context.getTypeSizeInChars(F->getType()).getQuantity(), K,
                      accessUnit(F->getType()), Containers});
       continue;
@@ -547,7 +472,7 @@ void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::strin
     if (const RecordDecl *Inner = F->getType()->getAsRecordDecl())
       if (Inner->getDefinition()) {
         Containers.push_back(F);
-        flattenInto(Inner->getDefinition(), Offset, Path, Containers, Out);
+        flattenInto(Inner->getDefinition(), Offset, Path, Containers, Candidates, Out);
         Containers.pop_back();
       }
   }

@@ -7,6 +7,7 @@
 #define LOCKWRIGHT_TOOL_CHECK_ANALYSIS_SYNCMODEL_H
 
 #include "api/ApiNames.h"
+#include "summary/Summary.h"
 
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
@@ -30,8 +31,7 @@ class ValueDecl;
 
 namespace lockwright {
 
-enum class SyncKind { None, Lock, Atomic };
-const char *syncKindName(SyncKind K);
+using SyncKind = ObjectKind;
 
 struct ObjectUse {
   std::set<const clang::FunctionDecl *> Readers, Writers;
@@ -44,6 +44,7 @@ struct ObjectUse {
   /// The first API name it was passed to, and the first that made it contended (as a word,
   /// as a pointer): why it is a sync object, for notes.
   std::string FirstApi, ContendingApi, PointerContendingApi;
+  const clang::FunctionDecl *FirstApiIn = nullptr, *ContendingApiIn = nullptr, *PointerContendingApiIn = nullptr;
   bool LockUse = false;      // passed to a lock API
   bool TasWord = false;      // test-and-set target: a lock word
   bool IndexedWrite = false; // written as array[i] with a non-constant i (per-thread slots)
@@ -91,21 +92,13 @@ public:
   /// A field pointing to its own record (list_head.next, hlist_node.pprev, rb_node.rb_left):
   /// a link of a list, tree or hash chain.
   static bool isLink(const clang::ValueDecl *D);
-  /// Why D is a sync object (kindOf), for a note: "'wait_lock' is a lock by its type
-  /// 'arch_spinlock_t'", "'missed' is written with 'atomic_inc'".
-  std::string reasonFor(const clang::ValueDecl *D) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
-  /// Some function uses both (a lock and what it guards, a ticket lock's halves),
-  /// counting uses of a record that holds one ('&s->stack' passed on). Not when
-  /// they only meet in functions that each write one and read the other (a
-  /// ring's producer and consumer): that is two parties handing off.
-  bool usedTogether(const SyncObject &A, const SyncObject &B) const;
-  /// Written somewhere, or of a writable sync type with no use seen in this TU.
-  bool mayBeWritten(const clang::ValueDecl *D) const;
   bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }
 
-  /// The sync objects of R with offsets relative to R (nested records are entered).
-  std::vector<SyncObject> flatten(const clang::RecordDecl *R) const;
+  /// The sync objects of R with offsets relative to R (nested records are entered). With
+  /// Candidates, also the links this TU reads or writes whole, which another TU may contend
+  /// for (their Kind is None here).
+  std::vector<SyncObject> flatten(const clang::RecordDecl *R, bool Candidates = false) const;
 
   /// The qualified name of a class, or of its template for a specialisation (std::atomic):
   /// what API method names are looked up by.
@@ -119,7 +112,8 @@ public:
 private:
   friend class UsageVisitor;
   void flattenInto(const clang::RecordDecl *R, uint64_t Base, const std::string &Prefix,
-                   std::vector<const clang::FieldDecl *> &Containers, std::vector<SyncObject> &Out) const;
+                   std::vector<const clang::FieldDecl *> &Containers, bool Candidates,
+                   std::vector<SyncObject> &Out) const;
   uint64_t accessUnit(clang::QualType T) const;
 
   const ApiNames &Names;

@@ -4,17 +4,18 @@
 #include "layout/FalseSharingCheck.h"
 
 #include "CheckContext.h"
-#include "analysis/Describe.h"
 #include "analysis/SharingPairs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
-
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace lockwright {
+
+FalseSharingCheck::FalseSharingCheck(std::string Name, CheckContext &Context)
+    : Check(Name, Context), Builder(Context, Name) {}
 
 void FalseSharingCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(recordDecl(isDefinition(), unless(isImplicit())).bind("record"), this);
@@ -22,41 +23,56 @@ void FalseSharingCheck::registerMatchers(MatchFinder &Finder) {
 
 void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *R = Result.Nodes.getNodeAs<RecordDecl>("record");
-  CheckContext &Ctx = context();
-  const SyncModel &Model = Ctx.model();
-  if (!Ctx.inUserCode(R->getLocation()) || R->isDependentType() || R->isInvalidDecl())
+  if (!context().inUserCode(R->getLocation()) || R->isDependentType() || R->isInvalidDecl())
     return;
-  const TargetFacts &T = Ctx.target();
-  const SourceManager &SM = Ctx.ast().getSourceManager();
-  for (const SharingPair &P : falseSharingPairs(Model, R, T.Destructive)) {
-    const SyncObject &A = P.First, &B = P.Second;
-    std::vector<CheckContext::Note> Notes;
-    Notes.push_back({A.Leaf->getLocation(), "'" + A.Path + "' is at offset " + std::to_string(A.Offset) + " (" +
-                                                std::to_string(A.Size) + " bytes); '" + B.Path + "' is at offset " +
-                                                std::to_string(B.Offset) + ", " + std::to_string(B.Offset - A.Offset) +
-                                                " bytes after its start"});
-    Notes.push_back({B.Leaf->getLocation(), "the destructive interference size of " + T.label() + " is " +
-                                                std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource +
-                                                ")"});
-    // Which rule made each a sync object.
-    for (const SyncObject *O : {&A, &B})
-      if (std::string Why = Model.reasonFor(O->Leaf); !Why.empty())
-        Notes.push_back({O->Leaf->getLocation(), Why});
-    std::vector<FixItHint> Fixes;
-    // Moving B to a window of its own is the mechanical fix when B is a member of R itself.
-    if (B.Top == B.Leaf && editable(SM, B.Top->getBeginLoc())) {
-      Fixes.push_back(FixItHint::CreateInsertion(B.Top->getBeginLoc(), Ctx.alignmentSpelling(T.Destructive) + " "));
-      const LangOptions &LO = Ctx.langOpts();
-      if (LO.CPlusPlus && !LO.CPlusPlus17 && Model.allocatedWithNew(R))
-        Notes.push_back({R->getLocation(), recordLabel(R) + " is allocated with 'new', which before C++17 does "
-                                           "not honour alignment above alignof(std::max_align_t)"});
-    }
-    report(B.Leaf->getLocation(),
-           "'%0' (%1) and '%2' (%3) of %4 can share a %5-byte destructive-interference window on %6; they are "
-           "written independently, so they false-share",
-           {B.Path, syncKindName(B.Kind), A.Path, syncKindName(A.Kind), recordLabel(R), std::to_string(T.Destructive),
-            T.label()},
-           Notes, Fixes, R->getLocation());
+  Builder.addRecord(R);
+}
+
+void FalseSharingCheck::onEndOfTranslationUnit() { Builder.finish(); }
+
+void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Level Severity,
+                                     std::vector<Finding> &Out, unsigned &Suppressed) {
+  for (const auto &[Label, R] : Program.Records) {
+    const TargetSummary &T = Program.Targets.at(Label);
+    for (const SharingPair &P : falseSharingPairs(R, Program.Fields, T.Destructive)) {
+        const SharedObject &A = *P.First, &B = *P.Second;
+        if (!B.Reportable)
+          continue;
+        if (B.Suppressed) {
+          ++Suppressed;
+          continue;
+        }
+        Finding F;
+        F.Check = "layout-false-sharing";
+        F.Severity = Severity;
+        F.At = B.At;
+        F.Message = "'" + B.Path + "' (" + syncKindName(kindOf(B, Program.Fields)) + ") and '" + A.Path + "' (" +
+                    syncKindName(kindOf(A, Program.Fields)) + ") of " + R.Label + " can share a " +
+                    std::to_string(T.Destructive) + "-byte destructive-interference window on " + T.Label +
+                    "; they are written independently, so they false-share";
+        F.Notes.push_back({A.At, "'" + A.Path + "' is at offset " + std::to_string(A.Offset) + " (" +
+                                     std::to_string(A.Size) + " bytes); '" + B.Path + "' is at offset " +
+                                     std::to_string(B.Offset) + ", " + std::to_string(B.Offset - A.Offset) +
+                                     " bytes after its start",
+                           {}});
+        F.Notes.push_back({B.At, "the destructive interference size of " + T.Label + " is " +
+                                     std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource + ")",
+                           {}});
+        // Which rule made each a sync object.
+        for (const SharedObject *O : {&A, &B})
+          if (std::string Why = reasonFor(*O, Program.Fields); !Why.empty())
+            F.Notes.push_back({O->At, Why, {}});
+        if (B.AlignAt) {
+          F.Fixes.push_back(*B.AlignAt);
+          if (R.NewBeforeCxx17)
+            F.Notes.push_back({R.At, R.Label + " is allocated with 'new', which before C++17 does not honour "
+                                               "alignment above alignof(std::max_align_t)",
+                               {}});
+        }
+        if (!T.LayoutNote.empty())
+          F.Notes.push_back({R.At, T.LayoutNote, {}});
+        Out.push_back(std::move(F));
+      }
   }
 }
 

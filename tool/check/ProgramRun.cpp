@@ -1,0 +1,198 @@
+#include "ProgramRun.h"
+
+#include "CheckDiagnostics.h"
+#include "CheckRegistry.h"
+#include "FileIO.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+namespace lockwright {
+
+std::string SummaryCache::keyFor(const std::vector<std::vector<std::string>> &Commands, const std::string &Arch) const {
+  std::string Text = Salt + '\0' + Arch;
+  for (const std::vector<std::string> &Command : Commands)
+    for (const std::string &Part : Command)
+      Text += '\0' + Part;
+  return contentHash(Text);
+}
+
+std::string SummaryCache::pathFor(const std::string &Key) const {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, Key.substr(0, 2), Key + ".json");
+  return Path.str().str();
+}
+
+std::optional<TuSummary> SummaryCache::lookup(const std::string &Key) const {
+  if (!enabled())
+    return std::nullopt;
+  std::optional<std::string> Text = readFile(pathFor(Key));
+  if (!Text)
+    return std::nullopt;
+  std::string Error;
+  std::optional<TuSummary> S = readSummary(*Text, Error);
+  if (!S)
+    return std::nullopt; // another version's, or damaged: parse again and overwrite it
+  for (const auto &[Path, Hash] : S->Inputs) {
+    std::optional<std::string> Content = readFile(Path);
+    if (!Content || contentHash(*Content) != Hash)
+      return std::nullopt;
+  }
+  return S;
+}
+
+void SummaryCache::store(const std::string &Key, const TuSummary &S) {
+  if (!enabled())
+    return;
+  std::string Error;
+  if (writeFileIfChanged(pathFor(Key), writeSummary(S), Error) == WriteOutcome::Failed && !WarnedStore) {
+    llvm::errs() << "lockwright: warning: cannot write to the summary cache (" << Error
+                 << "); every run parses every file\n";
+    WarnedStore = true;
+  }
+}
+
+std::string defaultCacheDir() {
+  llvm::SmallString<256> Path;
+  if (std::optional<std::string> Xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
+    Path = *Xdg;
+  else if (std::optional<std::string> Home = llvm::sys::Process::GetEnv("HOME"); Home && !Home->empty())
+    llvm::sys::path::append(Path, *Home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(Path, "lockwright");
+  return Path.str().str();
+}
+
+std::string treeHash(const std::string &Dir) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    if (It->type() == llvm::sys::fs::file_type::regular_file)
+      Files.push_back(It->path());
+  std::sort(Files.begin(), Files.end());
+  std::string Text;
+  for (const std::string &F : Files)
+    Text += F + '\0' + contentHash(readFile(F).value_or("")) + '\0';
+  return contentHash(Text);
+}
+
+std::string summaryFileName(const std::string &Source, const std::string &Arch) {
+  std::string Name;
+  for (char C : Source)
+    Name += (C == '/' || C == '\\' || C == ':') ? '_' : C;
+  while (!Name.empty() && Name.front() == '_')
+    Name.erase(Name.begin());
+  return Name + (Arch.empty() ? "" : "." + Arch) + ".lwsum.json";
+}
+
+std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed) {
+  std::vector<Finding> Out;
+  if (Summaries.empty())
+    return Out;
+  ProgramSummary Program;
+  for (const TuSummary *S : Summaries)
+    Program.add(*S);
+  // One run's TUs share its options; the first summary's stand for all.
+  CheckFilter Enabled(Summaries.front()->Checks), AsErrors(Summaries.front()->WarningsAsErrors);
+  for (const CheckInfo &C : allChecks())
+    if (C.JudgeProgram && Enabled.enabled(C.Name))
+      C.JudgeProgram(Program,
+                     !Summaries.front()->WarningsAsErrors.empty() && AsErrors.enabled(C.Name) ? Finding::Level::Error
+                                                                                               : Finding::Level::Warning,
+                     Out, Suppressed);
+  return Out;
+}
+
+void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vector<Finding> *> &Findings) {
+  auto Opts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  Opts->ShowColors = false;
+  Opts->AbsolutePath = true;
+  FindingPrinter Printer(Opts.get(), Consumer);
+  for (const std::vector<Finding> *List : Findings)
+    for (const Finding &F : *List)
+      Printer.print(F);
+}
+
+int runReportTool(const std::vector<std::string> &Args) {
+  std::vector<std::string> Dirs;
+  bool Quiet = false;
+  for (const std::string &A : Args) {
+    if (A == "-h" || A == "--help") {
+      llvm::outs() << "usage: lockwright report [--quiet] DIR...\n\n"
+                      "The reduce step of `lockwright check`: prints the findings recorded in the summaries that\n"
+                      "`lockwright check --summaries DIR` wrote (one per translation unit), and the findings of\n"
+                      "the checks judged on the whole program, each once.\n\n"
+                      "exit status: 0 no error; 1 a compiler error, a --warnings-as-errors finding, or an\n"
+                      "unreadable summary; 2 a usage error\n";
+      return 0;
+    }
+    if (A == "--quiet")
+      Quiet = true;
+    else if (!A.empty() && A[0] == '-') {
+      llvm::errs() << "lockwright: error: report: unknown option '" << A << "'\n";
+      return 2;
+    } else
+      Dirs.push_back(A);
+  }
+  if (Dirs.empty()) {
+    llvm::errs() << "lockwright: error: report: no summary directory given\n";
+    return 2;
+  }
+  std::vector<TuSummary> Summaries;
+  int Failures = 0;
+  for (const std::string &Dir : Dirs) {
+    std::vector<std::string> Files;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+      if (llvm::StringRef(It->path()).ends_with(".lwsum.json"))
+        Files.push_back(It->path());
+    if (EC) {
+      llvm::errs() << "lockwright: error: report: cannot read '" << Dir << "': " << EC.message() << "\n";
+      return 1;
+    }
+    std::sort(Files.begin(), Files.end());
+    for (const std::string &F : Files) {
+      std::string Error;
+      std::optional<std::string> Text = readFile(F);
+      std::optional<TuSummary> S = Text ? readSummary(*Text, Error) : std::nullopt;
+      if (!S) {
+        llvm::errs() << "lockwright: error: " << F << ": " << (Text ? Error : "cannot read") << "\n";
+        ++Failures;
+        continue;
+      }
+      Summaries.push_back(std::move(*S));
+    }
+  }
+  // The order of a check run over the same files: by source, then by target.
+  std::stable_sort(Summaries.begin(), Summaries.end(), [](const TuSummary &A, const TuSummary &B) {
+    return std::tie(A.File, A.Target.Label) < std::tie(B.File, B.Target.Label);
+  });
+  std::vector<const TuSummary *> All;
+  std::vector<const std::vector<Finding> *> Lists;
+  unsigned Suppressed = 0;
+  for (const TuSummary &S : Summaries) {
+    All.push_back(&S);
+    Lists.push_back(&S.Findings);
+    Suppressed += S.Suppressed;
+  }
+  std::vector<Finding> Program = reduceProgram(All, Suppressed);
+  Lists.push_back(&Program);
+  auto Opts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  Opts->ShowColors = false;
+  Opts->AbsolutePath = true;
+  CheckDiagnostics Consumer(Opts.get());
+  printFindings(Consumer, Lists);
+  if (!Quiet)
+    llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
+                 << Consumer.Errors << " error" << (Consumer.Errors == 1 ? "" : "s") << " in " << Summaries.size()
+                 << " summar" << (Summaries.size() == 1 ? "y" : "ies")
+                 << (Suppressed ? " (" + std::to_string(Suppressed) + " suppressed by NOLINT)" : "") << "\n";
+  return Failures || Consumer.Errors ? 1 : 0;
+}
+
+} // namespace lockwright

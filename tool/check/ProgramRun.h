@@ -1,0 +1,59 @@
+// The whole-program side of `lockwright check`: the summary cache (a TU whose command and
+// inputs are unchanged is not parsed again), the reduce step over every TU's summary, and
+// printing findings in a stable order. `lockwright report DIR` is the reduce step alone, over
+// summaries written by `check --summaries DIR` (one map action per TU in any build system).
+#ifndef LOCKWRIGHT_TOOL_CHECK_PROGRAMRUN_H
+#define LOCKWRIGHT_TOOL_CHECK_PROGRAMRUN_H
+
+#include "summary/Summary.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lockwright {
+
+class CheckDiagnostics;
+
+/// Summaries by a key of the TU's command and the tool's configuration, each valid while the
+/// content of every file the TU read is unchanged.
+class SummaryCache {
+public:
+  /// Dir empty: no cache. Salt: what else decides a summary (the tool, the specs, options).
+  SummaryCache(std::string Dir, std::string Salt) : Dir(std::move(Dir)), Salt(std::move(Salt)) {}
+  bool enabled() const { return !Dir.empty(); }
+  /// The key of a TU: its compile commands, each as directory, file and arguments.
+  std::string keyFor(const std::vector<std::vector<std::string>> &Commands, const std::string &Arch) const;
+  /// The summary stored under Key whose inputs all still hash as recorded.
+  std::optional<TuSummary> lookup(const std::string &Key) const;
+  /// Stores S under Key (atomically); a failure is only a missed cache entry, said once.
+  void store(const std::string &Key, const TuSummary &S);
+
+private:
+  std::string pathFor(const std::string &Key) const;
+  std::string Dir, Salt;
+  bool WarnedStore = false;
+};
+
+/// The default cache directory: $XDG_CACHE_HOME/lockwright, or ~/.cache/lockwright.
+std::string defaultCacheDir();
+
+/// A hash of every file under Dir (paths and contents), for the cache's salt.
+std::string treeHash(const std::string &Dir);
+
+/// The file --summaries DIR writes for a TU (stable, so build systems can name it).
+std::string summaryFileName(const std::string &Source, const std::string &Arch);
+
+/// The findings of the checks judged on the whole program (the reduce step).
+std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed);
+
+/// Prints Findings through Consumer, clang's way.
+void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vector<Finding> *> &Findings);
+
+/// `lockwright report DIR...`: prints the findings of the summaries in DIR and the whole-program
+/// checks' findings on them; exit 1 on an error (a compiler error, --warnings-as-errors).
+int runReportTool(const std::vector<std::string> &Args);
+
+} // namespace lockwright
+
+#endif

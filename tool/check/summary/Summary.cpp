@@ -1,0 +1,436 @@
+#include "summary/Summary.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace lockwright {
+
+const char *syncKindName(ObjectKind K) {
+  switch (K) {
+  case ObjectKind::Lock:
+    return "lock";
+  case ObjectKind::Atomic:
+    return "atomic";
+  case ObjectKind::None:
+    break;
+  }
+  return "object";
+}
+
+std::set<std::string> FieldFacts::accessors() const {
+  std::set<std::string> All = Readers;
+  All.insert(Writers.begin(), Writers.end());
+  return All;
+}
+
+void FieldFacts::merge(const FieldFacts &Other) {
+  Readers.insert(Other.Readers.begin(), Other.Readers.end());
+  Writers.insert(Other.Writers.begin(), Other.Writers.end());
+  AtomicAccess |= Other.AtomicAccess;
+  LockUse |= Other.LockUse;
+  TasWord |= Other.TasWord;
+  auto Keep = [](std::string &Name, std::string &In, const std::string &OtherName, const std::string &OtherIn) {
+    if (Name.empty() && !OtherName.empty()) {
+      Name = OtherName;
+      In = OtherIn;
+    }
+  };
+  Keep(FirstApi, FirstApiIn, Other.FirstApi, Other.FirstApiIn);
+  if (Other.Contended)
+    Keep(ContendingApi, ContendingApiIn, Other.ContendingApi, Other.ContendingApiIn);
+  if (Other.ContendedAsPointer)
+    Keep(PointerContendingApi, PointerContendingApiIn, Other.PointerContendingApi, Other.PointerContendingApiIn);
+  Contended |= Other.Contended;
+  ContendedAsPointer |= Other.ContendedAsPointer;
+}
+
+void ProgramSummary::add(const TuSummary &S) {
+  Targets.emplace(S.Target.Label, S.Target);
+  for (const RecordSummary &R : S.Records) {
+    auto [It, New] = RecordIndex.emplace(std::make_pair(S.Target.Label, R.Key), Records.size());
+    if (New) {
+      Records.push_back({S.Target.Label, R});
+      continue;
+    }
+    RecordSummary &Known = Records[It->second].second;
+    // Another TU saw other fields of the record used as sync objects.
+    for (const SharedObject &O : R.Objects)
+      if (std::none_of(Known.Objects.begin(), Known.Objects.end(),
+                       [&](const SharedObject &K) { return K.Path == O.Path; }))
+        Known.Objects.push_back(O);
+    Known.NewBeforeCxx17 |= R.NewBeforeCxx17;
+  }
+  for (const auto &[Key, Facts] : S.Fields)
+    Fields[Key].merge(Facts);
+}
+
+std::string contentHash(std::string_view Bytes) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::format_hex_no_prefix(llvm::xxh3_64bits(llvm::StringRef(Bytes.data(), Bytes.size())), 16);
+  return Out;
+}
+
+// JSON: short keys would save bytes, but a summary is read by people debugging a build.
+namespace {
+
+Value point(const SourcePoint &P) {
+  if (!P.valid())
+    return nullptr;
+  return Array{P.File, P.Line, P.Column};
+}
+
+Value edit(const Edit &E) { return Object{{"file", E.File}, {"offset", E.Offset}, {"length", E.Length}, {"text", E.Text}}; }
+
+Value edits(const std::vector<Edit> &List) {
+  Array A;
+  for (const Edit &E : List)
+    A.push_back(edit(E));
+  return A;
+}
+
+template <class Container> Value strings(const Container &List) {
+  Array A;
+  for (const std::string &S : List)
+    A.push_back(S);
+  return A;
+}
+
+const char *kindName(ObjectKind K) { return K == ObjectKind::Lock ? "lock" : K == ObjectKind::Atomic ? "atomic" : ""; }
+
+Value finding(const Finding &F) {
+  Array Notes;
+  for (const FindingNote &N : F.Notes)
+    Notes.push_back(Object{{"at", point(N.At)}, {"message", N.Message}, {"fixes", edits(N.Fixes)}});
+  return Object{{"check", F.Check},
+                {"level", F.Severity == Finding::Level::Error ? "error" : "warning"},
+                {"message", F.Message},
+                {"at", point(F.At)},
+                {"fixes", edits(F.Fixes)},
+                {"notes", std::move(Notes)}};
+}
+
+Value object(const SharedObject &O) {
+  Object J{{"path", O.Path},        {"name", O.Name},         {"leaf", O.Leaf},
+           {"top", O.Top},          {"containers", strings(O.Containers)},
+           {"offset", O.Offset},    {"size", O.Size},         {"type_kind", kindName(O.TypeKind)},
+           {"type_name", O.TypeName}, {"link", O.Link},       {"const", O.Const},
+           {"at", point(O.At)},     {"reportable", O.Reportable}, {"suppressed", O.Suppressed}};
+  if (O.AlignAt)
+    J["align_at"] = edit(*O.AlignAt);
+  return J;
+}
+
+Value record(const RecordSummary &R) {
+  Array Objects;
+  for (const SharedObject &O : R.Objects)
+    Objects.push_back(object(O));
+  return Object{{"key", R.Key},
+                {"label", R.Label},
+                {"at", point(R.At)},
+                {"align", R.Align},
+                {"align_spelling", R.AlignSpelling},
+                {"new_before_cxx17", R.NewBeforeCxx17},
+                {"objects", std::move(Objects)}};
+}
+
+Value facts(const FieldFacts &F) {
+  return Object{{"readers", strings(F.Readers)},
+                {"writers", strings(F.Writers)},
+                {"atomic_access", F.AtomicAccess},
+                {"contended", F.Contended},
+                {"contended_as_pointer", F.ContendedAsPointer},
+                {"lock_use", F.LockUse},
+                {"tas_word", F.TasWord},
+                {"first_api", Array{F.FirstApi, F.FirstApiIn}},
+                {"contending_api", Array{F.ContendingApi, F.ContendingApiIn}},
+                {"pointer_contending_api", Array{F.PointerContendingApi, F.PointerContendingApiIn}}};
+}
+
+/// Reads JSON back, remembering the first thing missing or mistyped.
+class Reader {
+public:
+  std::string Error;
+
+  bool fail(const std::string &What) {
+    if (Error.empty())
+      Error = What;
+    return false;
+  }
+  const Object *obj(const Value *V, const char *What) {
+    const Object *O = V ? V->getAsObject() : nullptr;
+    if (!O)
+      fail(std::string("expected an object for '") + What + "'");
+    return O;
+  }
+  const Array *arr(const Object &O, const char *Key) {
+    const Array *A = O.getArray(Key);
+    if (!A)
+      fail(std::string("expected an array '") + Key + "'");
+    return A;
+  }
+  std::string str(const Object &O, const char *Key) {
+    std::optional<llvm::StringRef> S = O.getString(Key);
+    if (!S)
+      fail(std::string("expected a string '") + Key + "'");
+    return S ? S->str() : "";
+  }
+  std::string str(const Value &V) {
+    std::optional<llvm::StringRef> S = V.getAsString();
+    if (!S)
+      fail("expected a string");
+    return S ? S->str() : "";
+  }
+  uint64_t num(const Object &O, const char *Key) {
+    std::optional<int64_t> N = O.getInteger(Key);
+    if (!N || *N < 0)
+      fail(std::string("expected a count '") + Key + "'");
+    return N ? static_cast<uint64_t>(*N) : 0;
+  }
+  bool flag(const Object &O, const char *Key) {
+    std::optional<bool> B = O.getBoolean(Key);
+    if (!B)
+      fail(std::string("expected true or false for '") + Key + "'");
+    return B.value_or(false);
+  }
+  SourcePoint point(const Object &O, const char *Key) {
+    SourcePoint P;
+    const Value *V = O.get(Key);
+    if (!V || V->kind() == Value::Null)
+      return P;
+    const Array *A = V->getAsArray();
+    if (!A || A->size() != 3 || !(*A)[1].getAsInteger() || !(*A)[2].getAsInteger()) {
+      fail(std::string("expected [file, line, column] for '") + Key + "'");
+      return P;
+    }
+    P.File = str((*A)[0]);
+    P.Line = static_cast<unsigned>(*(*A)[1].getAsInteger());
+    P.Column = static_cast<unsigned>(*(*A)[2].getAsInteger());
+    return P;
+  }
+  Edit edit(const Value &V) {
+    Edit E;
+    if (const Object *O = obj(&V, "fix")) {
+      E.File = str(*O, "file");
+      E.Offset = static_cast<unsigned>(num(*O, "offset"));
+      E.Length = static_cast<unsigned>(num(*O, "length"));
+      E.Text = str(*O, "text");
+    }
+    return E;
+  }
+  std::vector<Edit> edits(const Object &O, const char *Key) {
+    std::vector<Edit> Out;
+    if (const Array *A = arr(O, Key))
+      for (const Value &V : *A)
+        Out.push_back(edit(V));
+    return Out;
+  }
+  template <class Container> Container strings(const Object &O, const char *Key) {
+    Container Out;
+    if (const Array *A = arr(O, Key))
+      for (const Value &V : *A)
+        Out.insert(Out.end(), str(V));
+    return Out;
+  }
+  std::pair<std::string, std::string> named(const Object &O, const char *Key) {
+    const Array *A = arr(O, Key);
+    if (!A || A->size() != 2) {
+      fail(std::string("expected [api, function] for '") + Key + "'");
+      return {};
+    }
+    return {str((*A)[0]), str((*A)[1])};
+  }
+  ObjectKind kind(const Object &O, const char *Key) {
+    std::string K = str(O, Key);
+    if (K == "lock")
+      return ObjectKind::Lock;
+    if (K == "atomic")
+      return ObjectKind::Atomic;
+    if (!K.empty())
+      fail("unknown kind '" + K + "'");
+    return ObjectKind::None;
+  }
+
+  Finding finding(const Value &V) {
+    Finding F;
+    const Object *O = obj(&V, "finding");
+    if (!O)
+      return F;
+    F.Check = str(*O, "check");
+    F.Severity = str(*O, "level") == "error" ? Finding::Level::Error : Finding::Level::Warning;
+    F.Message = str(*O, "message");
+    F.At = point(*O, "at");
+    F.Fixes = edits(*O, "fixes");
+    if (const Array *Notes = arr(*O, "notes"))
+      for (const Value &NV : *Notes)
+        if (const Object *N = obj(&NV, "note"))
+          F.Notes.push_back({point(*N, "at"), str(*N, "message"), edits(*N, "fixes")});
+    return F;
+  }
+
+  SharedObject object(const Value &V) {
+    SharedObject S;
+    const Object *O = obj(&V, "object");
+    if (!O)
+      return S;
+    S.Path = str(*O, "path");
+    S.Name = str(*O, "name");
+    S.Leaf = str(*O, "leaf");
+    S.Top = str(*O, "top");
+    S.Containers = strings<std::vector<std::string>>(*O, "containers");
+    S.Offset = num(*O, "offset");
+    S.Size = num(*O, "size");
+    S.TypeKind = kind(*O, "type_kind");
+    S.TypeName = str(*O, "type_name");
+    S.Link = flag(*O, "link");
+    S.Const = flag(*O, "const");
+    S.At = point(*O, "at");
+    S.Reportable = flag(*O, "reportable");
+    S.Suppressed = flag(*O, "suppressed");
+    if (const Value *A = O->get("align_at"))
+      S.AlignAt = edit(*A);
+    return S;
+  }
+
+  RecordSummary record(const Value &V) {
+    RecordSummary R;
+    const Object *O = obj(&V, "record");
+    if (!O)
+      return R;
+    R.Key = str(*O, "key");
+    R.Label = str(*O, "label");
+    R.At = point(*O, "at");
+    R.Align = num(*O, "align");
+    R.AlignSpelling = str(*O, "align_spelling");
+    R.NewBeforeCxx17 = flag(*O, "new_before_cxx17");
+    if (const Array *A = arr(*O, "objects"))
+      for (const Value &OV : *A)
+        R.Objects.push_back(object(OV));
+    return R;
+  }
+
+  FieldFacts facts(const Value &V) {
+    FieldFacts F;
+    const Object *O = obj(&V, "field");
+    if (!O)
+      return F;
+    F.Readers = strings<std::set<std::string>>(*O, "readers");
+    F.Writers = strings<std::set<std::string>>(*O, "writers");
+    F.AtomicAccess = flag(*O, "atomic_access");
+    F.Contended = flag(*O, "contended");
+    F.ContendedAsPointer = flag(*O, "contended_as_pointer");
+    F.LockUse = flag(*O, "lock_use");
+    F.TasWord = flag(*O, "tas_word");
+    std::tie(F.FirstApi, F.FirstApiIn) = named(*O, "first_api");
+    std::tie(F.ContendingApi, F.ContendingApiIn) = named(*O, "contending_api");
+    std::tie(F.PointerContendingApi, F.PointerContendingApiIn) = named(*O, "pointer_contending_api");
+    return F;
+  }
+};
+
+} // namespace
+
+std::string writeSummary(const TuSummary &S) {
+  Array Inputs, Findings, Records;
+  for (const auto &[Path, Hash] : S.Inputs)
+    Inputs.push_back(Array{Path, Hash});
+  for (const Finding &F : S.Findings)
+    Findings.push_back(finding(F));
+  for (const RecordSummary &R : S.Records)
+    Records.push_back(record(R));
+  Object Fields;
+  for (const auto &[Key, F] : S.Fields)
+    Fields[Key] = facts(F);
+  Object Root{{"format", SummaryFormat},
+              {"version", SummaryVersion},
+              {"file", S.File},
+              {"directory", S.Directory},
+              {"command", strings(S.Command)},
+              {"target", Object{{"label", S.Target.Label},
+                                {"destructive", S.Target.Destructive},
+                                {"destructive_source", S.Target.DestructiveSource},
+                                {"layout_note", S.Target.LayoutNote}}},
+              {"checks", S.Checks},
+              {"warnings_as_errors", S.WarningsAsErrors},
+              {"inputs", std::move(Inputs)},
+              {"compile_errors", S.CompileErrors},
+              {"suppressed", S.Suppressed},
+              {"findings", std::move(Findings)},
+              {"records", std::move(Records)},
+              {"fields", std::move(Fields)}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
+  return Out;
+}
+
+std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error) {
+  llvm::Expected<Value> Parsed = llvm::json::parse(Text);
+  if (!Parsed) {
+    Error = "not JSON: " + llvm::toString(Parsed.takeError());
+    return std::nullopt;
+  }
+  Reader In;
+  const Object *Root = In.obj(&*Parsed, "summary");
+  if (!Root) {
+    Error = In.Error;
+    return std::nullopt;
+  }
+  if (Root->getString("format") != llvm::StringRef(SummaryFormat)) {
+    Error = std::string("not a ") + SummaryFormat + " file";
+    return std::nullopt;
+  }
+  if (Root->getInteger("version") != SummaryVersion) {
+    Error = "summary format version " + std::to_string(Root->getInteger("version").value_or(0)) +
+            ", this lockwright reads version " + std::to_string(SummaryVersion);
+    return std::nullopt;
+  }
+  TuSummary S;
+  S.File = In.str(*Root, "file");
+  S.Directory = In.str(*Root, "directory");
+  S.Command = In.strings<std::vector<std::string>>(*Root, "command");
+  if (const Object *T = In.obj(Root->get("target"), "target")) {
+    S.Target.Label = In.str(*T, "label");
+    S.Target.Destructive = In.num(*T, "destructive");
+    S.Target.DestructiveSource = In.str(*T, "destructive_source");
+    S.Target.LayoutNote = In.str(*T, "layout_note");
+  }
+  S.Checks = In.str(*Root, "checks");
+  S.WarningsAsErrors = In.str(*Root, "warnings_as_errors");
+  if (const Array *A = In.arr(*Root, "inputs"))
+    for (const Value &V : *A) {
+      const Array *Pair = V.getAsArray();
+      if (!Pair || Pair->size() != 2) {
+        In.fail("expected [path, hash] in 'inputs'");
+        break;
+      }
+      S.Inputs.push_back({In.str((*Pair)[0]), In.str((*Pair)[1])});
+    }
+  S.CompileErrors = In.flag(*Root, "compile_errors");
+  S.Suppressed = static_cast<unsigned>(In.num(*Root, "suppressed"));
+  if (const Array *A = In.arr(*Root, "findings"))
+    for (const Value &V : *A)
+      S.Findings.push_back(In.finding(V));
+  if (const Array *A = In.arr(*Root, "records"))
+    for (const Value &V : *A)
+      S.Records.push_back(In.record(V));
+  if (const Object *Fields = In.obj(Root->get("fields"), "fields"))
+    for (const auto &[Key, V] : *Fields)
+      S.Fields[Key.str()] = In.facts(V);
+  if (!In.Error.empty()) {
+    Error = In.Error;
+    return std::nullopt;
+  }
+  return S;
+}
+
+} // namespace lockwright

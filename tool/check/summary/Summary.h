@@ -1,0 +1,160 @@
+// What one translation unit's check run leaves behind (the map step of the whole-program
+// checks), as plain data without Clang types: its findings, and what the use-dependent checks
+// need from beyond the TU: the records holding sync objects, with their layout, and the uses of
+// each of their fields keyed so that two TUs name the same field alike. Summaries are written
+// as versioned JSON, one file per TU; merged (the reduce step), they are judged as one program.
+#ifndef LOCKWRIGHT_TOOL_CHECK_SUMMARY_SUMMARY_H
+#define LOCKWRIGHT_TOOL_CHECK_SUMMARY_SUMMARY_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace lockwright {
+
+/// The format's name and version; a reader refuses any other version.
+inline constexpr const char *SummaryFormat = "lockwright-summary";
+inline constexpr int SummaryVersion = 1;
+
+/// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return Line != 0; }
+  bool operator<(const SourcePoint &O) const {
+    return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+  }
+  bool operator==(const SourcePoint &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
+};
+
+/// One replacement in a file: Length bytes at Offset become Text (clang-apply-replacements').
+struct Edit {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+};
+
+struct FindingNote {
+  SourcePoint At;
+  std::string Message;
+  std::vector<Edit> Fixes;
+};
+
+/// A diagnostic as printed: one of ours (Check set) or a compiler error (Check empty).
+struct Finding {
+  enum class Level { Warning, Error };
+  std::string Check;
+  Level Severity = Level::Warning; // Error: a compiler error, or a check in --warnings-as-errors
+  std::string Message;              // without the "[check]" tag
+  SourcePoint At;
+  std::vector<Edit> Fixes;
+  std::vector<FindingNote> Notes;
+};
+
+/// What a synchronisation object is: a lock, an atomic, or neither.
+enum class ObjectKind { None, Lock, Atomic };
+/// "lock", "atomic", "object".
+const char *syncKindName(ObjectKind K);
+
+/// How the functions of a program use one field (or global), keyed by FieldKey.
+struct FieldFacts {
+  std::set<std::string> Readers, Writers; // function keys
+  bool AtomicAccess = false, Contended = false, ContendedAsPointer = false, LockUse = false, TasWord = false;
+  /// The first API it was passed to, the first that contended it (as a word, as a link), and
+  /// the function each was seen in: why it is a sync object, for notes.
+  std::string FirstApi, ContendingApi, PointerContendingApi;
+  std::string FirstApiIn, ContendingApiIn, PointerContendingApiIn;
+  std::set<std::string> accessors() const;
+  /// Adds Other's uses (another TU's); names already known are kept.
+  void merge(const FieldFacts &Other);
+};
+
+/// The uses of every field a summary mentions, by field key.
+using UseTable = std::map<std::string, FieldFacts>;
+
+/// A synchronisation object of a record (flattened through nested records), as SyncObject.
+struct SharedObject {
+  std::string Path;                    // "stats.hits"
+  std::string Name;                    // "hits"
+  std::string Leaf, Top;               // field keys: the object, and the member of the record holding it
+  std::vector<std::string> Containers; // field keys of the members entered to reach Leaf, outermost first
+  uint64_t Offset = 0, Size = 0;
+  ObjectKind TypeKind = ObjectKind::None; // a lock or atomic by its type
+  std::string TypeName;                   // the type that makes it one, for the note
+  bool Link = false;                      // points to its own record (list_head.next)
+  bool Const = false;
+  SourcePoint At; // the object's declaration
+  /// Where a finding at At goes: reported, or suppressed by NOLINT; unset when At is in a
+  /// system header or a file the header filters leave out.
+  bool Reportable = false, Suppressed = false;
+  /// Where an alignment attribute goes to move Top to a window of its own (Top == Leaf and
+  /// the code is editable).
+  std::optional<Edit> AlignAt;
+};
+
+/// A record with sync objects, as one TU saw its definition.
+struct RecordSummary {
+  std::string Key;   // qualified name (or anonymous description) @ definition file:line
+  std::string Label; // "struct stats", for messages
+  SourcePoint At;
+  uint64_t Align = 1;
+  std::string AlignSpelling;  // "_Alignas(%0)", "alignas(%0)": the TU's language
+  bool NewBeforeCxx17 = false; // allocated with 'new' in C++ before 17 (no over-alignment)
+  std::vector<SharedObject> Objects;
+};
+
+/// The architecture a TU was judged against.
+struct TargetSummary {
+  std::string Label; // "x86_64", "parisc (cpu pa8800)"
+  uint64_t Destructive = 64;
+  std::string DestructiveSource;
+  std::string LayoutNote; // the host's layout stands in (CheckContext's last note)
+};
+
+struct TuSummary {
+  std::string File;      // the main source, absolute
+  std::string Directory; // the compile command's
+  std::vector<std::string> Command;
+  TargetSummary Target;
+  /// The run's --checks and --warnings-as-errors: what the reduce step judges, and how.
+  std::string Checks, WarningsAsErrors;
+  /// Every file the TU read, with its content hash: the cache's validity.
+  std::vector<std::pair<std::string, std::string>> Inputs;
+  bool CompileErrors = false;
+  std::vector<Finding> Findings; // the TU-local checks' and the compiler's errors
+  std::vector<RecordSummary> Records;
+  UseTable Fields;
+  unsigned Suppressed = 0; // findings NOLINT suppressed
+};
+
+/// The JSON text of S (stable: the same summary gives the same bytes).
+std::string writeSummary(const TuSummary &S);
+/// Parses a summary; on error (not JSON, another format or version, missing keys) says why.
+std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error);
+
+/// The union of TU summaries: what the reduce step judges.
+struct ProgramSummary {
+  /// The merged records of every TU with the label of the target they were laid out for, in
+  /// the order the TUs met them; the first TU to describe an object fixes its layout, later
+  /// ones add the objects it lacked.
+  std::vector<std::pair<std::string, RecordSummary>> Records;
+  std::map<std::pair<std::string, std::string>, size_t> RecordIndex; // (label, key) -> Records
+
+  std::map<std::string, TargetSummary> Targets;
+  UseTable Fields;
+  void add(const TuSummary &S);
+};
+
+/// A 64-bit content hash as 16 hex digits (xxh3).
+std::string contentHash(std::string_view Bytes);
+
+} // namespace lockwright
+
+#endif

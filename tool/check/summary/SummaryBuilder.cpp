@@ -1,0 +1,125 @@
+#include "summary/SummaryBuilder.h"
+
+#include "CheckContext.h"
+#include "analysis/Describe.h"
+#include "summary/FromClang.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace lockwright {
+
+SummaryBuilder::SummaryBuilder(CheckContext &Ctx, std::string Check) : Ctx(Ctx), Check(std::move(Check)) {}
+
+std::string SummaryBuilder::where(const SourceLocation &Loc) {
+  SourcePoint P = pointOf(Ctx.ast().getSourceManager(), Loc);
+  return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
+}
+
+std::string SummaryBuilder::recordKey(const RecordDecl *R) {
+  const RecordDecl *Def = R->getDefinition() ? R->getDefinition() : R;
+  // The canonical type names specialisations apart (Ring<int>, Ring<long>) and spells
+  // anonymous records by where they are written.
+  return Ctx.ast().getRecordType(Def).getCanonicalType().getAsString() + "@" + where(Def->getLocation());
+}
+
+std::string SummaryBuilder::fieldKey(const ValueDecl *D) {
+  if (const auto *F = dyn_cast<FieldDecl>(D)) {
+    std::string Name = F->getNameAsString();
+    return recordKey(F->getParent()) + "::" + (Name.empty() ? "#" + std::to_string(F->getFieldIndex()) : Name);
+  }
+  return D->getQualifiedNameAsString() + "@" + where(D->getCanonicalDecl()->getLocation());
+}
+
+std::string SummaryBuilder::functionKey(const FunctionDecl *F) {
+  if (!F)
+    return "";
+  // The first declaration: a header's prototype or inline definition is the same in every TU,
+  // a static function's is in its own file.
+  return F->getQualifiedNameAsString() + "@" + where(F->getCanonicalDecl()->getLocation());
+}
+
+void SummaryBuilder::addRecord(const RecordDecl *R) {
+  const SyncModel &Model = Ctx.model();
+  ASTContext &AST = Ctx.ast();
+  const SourceManager &SM = AST.getSourceManager();
+  // A lock or atomic type is one object: the halves of a ticket lock are not two.
+  if (Model.kindOfType(AST.getRecordType(R)) != SyncKind::None)
+    return;
+  std::vector<SyncObject> Objects = Model.flatten(R, /*Candidates=*/true);
+  if (Objects.empty())
+    return;
+  RecordSummary Out;
+  Out.Key = recordKey(R);
+  Out.Label = recordLabel(R);
+  Out.At = pointOf(SM, R->getLocation());
+  Out.Align = AST.getASTRecordLayout(R).getAlignment().getQuantity();
+  const LangOptions &LO = Ctx.langOpts();
+  Out.NewBeforeCxx17 = LO.CPlusPlus && !LO.CPlusPlus17 && Model.allocatedWithNew(R);
+  uint64_t Window = Ctx.target().Destructive;
+  for (const SyncObject &O : Objects) {
+    SharedObject S;
+    S.Path = O.Path;
+    S.Name = O.Leaf->getNameAsString();
+    S.Leaf = fieldKey(O.Leaf);
+    S.Top = fieldKey(O.Top);
+    Mentioned.emplace(S.Leaf, O.Leaf);
+    for (const FieldDecl *C : O.Containers) {
+      S.Containers.push_back(fieldKey(C));
+      Mentioned.emplace(S.Containers.back(), C);
+    }
+    S.Offset = O.Offset;
+    S.Size = O.Size;
+    QualType T = O.Leaf->getType();
+    while (const ArrayType *AT = AST.getAsArrayType(T))
+      T = AT->getElementType();
+    S.TypeKind = Model.kindOfType(T);
+    if (S.TypeKind != ObjectKind::None)
+      S.TypeName = T.getUnqualifiedType().getAsString();
+    S.Link = SyncModel::isLink(O.Leaf);
+    S.Const = O.Leaf->getType().isConstQualified();
+    S.At = pointOf(SM, O.Leaf->getLocation());
+    CheckContext::Disposition D = Ctx.dispositionAt(Check, O.Leaf->getLocation());
+    S.Reportable = D != CheckContext::Disposition::Dropped;
+    S.Suppressed = D == CheckContext::Disposition::Suppressed;
+    // Moving the object to a window of its own is the mechanical fix when it is a member of R.
+    if (O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
+      S.AlignAt = editOf(SM, FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Window) + " "), LO);
+    Out.Objects.push_back(std::move(S));
+  }
+  Ctx.summary().Records.push_back(std::move(Out));
+}
+
+void SummaryBuilder::finish() {
+  const SyncModel &Model = Ctx.model();
+  UseTable &Fields = Ctx.summary().Fields;
+  for (const auto &[Key, D] : Mentioned) {
+    const ObjectUse *U = Model.use(D);
+    if (!U)
+      continue;
+    FieldFacts F;
+    for (const FunctionDecl *R : U->Readers)
+      F.Readers.insert(functionKey(R));
+    for (const FunctionDecl *W : U->Writers)
+      F.Writers.insert(functionKey(W));
+    F.AtomicAccess = U->AtomicAccess;
+    F.Contended = U->Contended;
+    F.ContendedAsPointer = U->ContendedAsPointer;
+    F.LockUse = U->LockUse;
+    F.TasWord = U->TasWord;
+    auto Name = [](const FunctionDecl *In) { return In ? In->getNameAsString() : std::string(); };
+    F.FirstApi = U->FirstApi;
+    F.FirstApiIn = Name(U->FirstApiIn);
+    F.ContendingApi = U->ContendingApi;
+    F.ContendingApiIn = Name(U->ContendingApiIn);
+    F.PointerContendingApi = U->PointerContendingApi;
+    F.PointerContendingApiIn = Name(U->PointerContendingApiIn);
+    Fields[Key].merge(F);
+  }
+}
+
+} // namespace lockwright
