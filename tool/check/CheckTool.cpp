@@ -524,7 +524,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Suppressed += Job.Summary.Suppressed;
       if (!SummariesOpt.empty()) {
         std::string Error;
-        std::string Path = SummariesOpt + "/" + summaryFileName(Job.File, Job.Arch);
+        std::string Path = SummariesOpt + "/" + summaryFileName(Job.Summary.File, Job.Arch);
         if (writeFileIfChanged(Path, writeSummary(Job.Summary), Error) == WriteOutcome::Failed) {
           llvm::errs() << "lockwright: error: " << Error << "\n";
           ++SummaryFailures;
