@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* Kernel-style names, recognised through specs/api/kernel.yaml. */
 typedef struct { int counter; } atomic_t;
@@ -204,3 +205,65 @@ struct nested_once {
 void nested_copy(struct nested_once *n, unsigned long *out) { WRITE_ONCE(*out, READ_ONCE(n->last)); }
 void nested_set(struct nested_once *n, unsigned long v) { n->last = v; }
 void nested_bump(struct nested_once *n) { atomic_inc(&n->gen); }
+
+/* --- write frequency and ownership ----------------------------------------------------------- */
+
+/* A statistics summer reads both but writes neither: the counters' writers still contend, and
+   the note says why the reader did not count. */
+struct hit_stats {
+	atomic_long hits;
+	atomic_long misses;
+};
+// CHECK: :[[@LINE-2]]:14: warning: 'misses' (atomic) and 'hits' (atomic) of struct hit_stats can share
+// CHECK: :[[@LINE-3]]:14: note: no function writes both: 'misses' by 'stat_miss'; 'hits' by 'stat_hit'; 'stat_sum' only reads both, which does not make them one object
+// PPC64: warning: 'misses' (atomic) and 'hits' (atomic) of struct hit_stats
+// FIXED: _Alignas(64) atomic_long misses;
+void stat_hit(struct hit_stats *s) { atomic_fetch_add(&s->hits, 1); }
+void stat_miss(struct hit_stats *s) { atomic_fetch_add(&s->misses, 1); }
+long stat_sum(struct hit_stats *s) { return atomic_load(&s->hits) + atomic_load(&s->misses); }
+
+/* Set once: 'limit' is written only by an initialiser and a static helper only it calls; 'epoch'
+   only at registration. Cold fields do not false-share. */
+struct conf_once {
+	atomic_long gen;
+	atomic_long limit;
+	atomic_long epoch;
+};
+static void conf_set_limit(struct conf_once *c, long v) { atomic_store(&c->limit, v); }
+void conf_init(struct conf_once *c) { conf_set_limit(c, 100); }
+void conf_register(struct conf_once *c) { atomic_store(&c->epoch, 1); }
+void conf_bump(struct conf_once *c) { atomic_fetch_add(&c->gen, 1); }
+long conf_read(struct conf_once *c) { return atomic_load(&c->limit) + atomic_load(&c->epoch); }
+
+/* Written before publication: the function that allocated the job sets its id before handing
+   it on; only 'state' is written while the job is shared. */
+struct job {
+	atomic_int state;
+	atomic_long id;
+};
+struct job *job_new(long id) {
+	struct job *j = malloc(sizeof *j);
+	if (!j)
+		return NULL;
+	atomic_store(&j->id, id);
+	return j;
+}
+void job_run(struct job *j) { atomic_store(&j->state, 1); }
+
+/* Once handed on (publish(p)), the object is shared: a later write is hot. */
+struct published {
+	atomic_int a;
+	atomic_int b;
+};
+// CHECK: :[[@LINE-2]]:13: warning: 'b' (atomic) and 'a' (atomic) of struct published can share
+// CHECK: :[[@LINE-3]]:13: note: no function writes both: 'b' by 'published_new'; 'a' by 'published_a'
+// PPC64: warning: 'b' (atomic) and 'a' (atomic) of struct published
+// FIXED: _Alignas(64) atomic_int b;
+void publish(struct published *p);
+void published_new(void) {
+	struct published *p = malloc(sizeof *p);
+	atomic_store(&p->a, 0);
+	publish(p);
+	atomic_store(&p->b, 1);
+}
+void published_a(struct published *p) { atomic_store(&p->a, 2); }

@@ -304,6 +304,15 @@ void runJob(TuJob &Job, RunState &State) {
   ClangTool Tool(Database, {Job.File}, std::make_shared<PCHContainerOperations>(), FS);
   FindingCollector Collector(S);
   Tool.setDiagnosticConsumer(&Collector);
+  // Kbuild writes dependency files through the preprocessor (-Wp,-MMD,dir/.x.o.d), relative
+  // to the command's directory, which is not the process's: a check writes no build output.
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out;
+    for (const std::string &A : Args)
+      if (!llvm::StringRef(A).starts_with("-Wp,-MD,") && !llvm::StringRef(A).starts_with("-Wp,-MMD,"))
+        Out.push_back(A);
+    return Out;
+  });
   if (!Job.TargetFlags.empty())
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Job.TargetFlags, ArgumentInsertPosition::BEGIN));
   std::unique_ptr<FrontendActionFactory> Factory = makeCheckActionFactory(State, S);

@@ -492,22 +492,6 @@ bool fenceOp(const std::string &O) {
          O == "acquire_after_ctrl_dep" || O == "fence";
 }
 
-/// Whether FD initialises an object no other thread can reach yet, so that its stores publish
-/// nothing: a constructor, an API's init operation (`spin_lock_init`, `lw_mcs_init`), or a
-/// function named as one by the common convention (`init`, `*_init`, `init_*`: `ck_ring_init`).
-bool isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
-  if (isa<CXXConstructorDecl>(FD))
-    return true;
-  std::string Name = FD->getNameAsString();
-  if (const ApiNames::Operation *Op = Names.operation(Name))
-    return Op->Op == "lock_init" || Op->Op == "atomic_init";
-  auto EndsWith = [&](const char *Suffix) {
-    size_t N = std::strlen(Suffix);
-    return Name.size() >= N && Name.compare(Name.size() - N, N, Suffix) == 0;
-  };
-  return Name == "init" || EndsWith("_init") || Name.rfind("init_", 0) == 0;
-}
-
 /// The events of a callee's body, or null where it has none here (or is being walked).
 using CalleeSummaries = std::function<const std::vector<OrderingEvent> *(const FunctionDecl *)>;
 
@@ -1136,7 +1120,7 @@ private:
       return;
     }
     const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
-    bool CalleeInitialises = isInitialiser(Def, Names);
+    bool CalleeInitialises = SyncModel::isInitialiser(Def, Names);
     std::string CalleeSuffix = "@" + Def->getQualifiedNameAsString();
     OrderingEvent Site = makeEvent(Kind::OpaqueCall, S);
     for (OrderingEvent E : *Summary) {
@@ -1384,7 +1368,7 @@ void OrderingModel::build() {
   for (const auto &[FD, Walk] : Walks) {
     FunctionOrdering FO = *Walk;
     FO.Function = FD;
-    bool Initialiser = isInitialiser(FD, Names);
+    bool Initialiser = SyncModel::isInitialiser(FD, Names);
     bool UnderCallersLock = Locked.count(Walk->Function) > 0;
     for (OrderingEvent &E : FO.Events) {
       E.Private |= Initialiser;

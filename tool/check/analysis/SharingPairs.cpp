@@ -53,12 +53,14 @@ bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &
   size_t Shared = 0;
   while (Shared < A.Containers.size() && Shared < B.Containers.size() && A.Containers[Shared] == B.Containers[Shared])
     ++Shared;
+  // Writers are the hot ones: a write at init or to an object not yet handed on contends with
+  // nobody.
   auto Gather = [&](const SharedObject &O, std::set<std::string> &Writers, std::set<std::string> &Accessors) {
     auto Add = [&](const std::string &Key) {
       if (const FieldFacts *F = factsOf(Key, Uses)) {
         Writers.insert(F->Writers.begin(), F->Writers.end());
-        std::set<std::string> All = F->accessors();
-        Accessors.insert(All.begin(), All.end());
+        Accessors.insert(F->Readers.begin(), F->Readers.end());
+        Accessors.insert(F->Writers.begin(), F->Writers.end());
       }
     };
     Add(O.Leaf);
@@ -72,15 +74,65 @@ bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &
   for (const std::string &F : AA) {
     if (!AB.count(F))
       continue;
-    if (WA.count(F) && WB.count(F))
+    bool WritesA = WA.count(F) != 0, WritesB = WB.count(F) != 0;
+    if (WritesA && WritesB)
       return true; // one function writes both: one object
+    // A function that only reads both (a statistics summer: `return s->hits + s->misses;`)
+    // does not make them one object: their writers still contend.
+    if (!WritesA && !WritesB)
+      continue;
     Accessed = true;
-    HandsAToB |= WA.count(F) && !WB.count(F);
-    HandsBToA |= WB.count(F) && !WA.count(F);
+    HandsAToB |= WritesA;
+    HandsBToA |= WritesB;
   }
   // Each side writes its own and reads the other's (a ring's head and tail):
   // two parties handing off through the pair, the textbook false-sharing case.
   return Accessed && !(HandsAToB && HandsBToA);
+}
+
+std::string writersNote(const SharedObject &A, const SharedObject &B, const UseTable &Uses) {
+  auto List = [](const std::set<std::string> &Keys) {
+    std::string Out;
+    size_t N = 0;
+    for (const std::string &K : Keys) {
+      if (N == 3) {
+        Out += " and " + std::to_string(Keys.size() - 3) + " more";
+        break;
+      }
+      Out += std::string(N ? ", " : "") + "'" + functionName(K) + "'";
+      ++N;
+    }
+    return Out;
+  };
+  const FieldFacts *FA = factsOf(A.Leaf, Uses), *FB = factsOf(B.Leaf, Uses);
+  auto Written = [&](const SharedObject &O, const FieldFacts *F) {
+    if (!F || F->Writers.empty())
+      return "'" + O.Name + "' by whoever uses its type";
+    return "'" + O.Name + "' by " + List(F->Writers);
+  };
+  std::string Note = "no function writes both: " + Written(B, FB) + "; " + Written(A, FA);
+  std::set<std::string> OnlyRead, Cold;
+  std::map<std::string, std::string> Why;
+  if (FA && FB) {
+    for (const std::string &F : FA->accessors())
+      if (FB->accessors().count(F) && !FA->Writers.count(F) && !FB->Writers.count(F) && FA->Readers.count(F) &&
+          FB->Readers.count(F))
+        OnlyRead.insert(F);
+  }
+  for (const FieldFacts *F : {FA, FB})
+    if (F)
+      for (const auto &[Function, Reason] : F->ColdWhy)
+        if (!F->Writers.count(Function)) {
+          Cold.insert(Function);
+          Why.emplace(Function, Reason);
+        }
+  if (!OnlyRead.empty())
+    Note += "; " + List(OnlyRead) + " only read" + (OnlyRead.size() == 1 ? "s" : "") + " both, which does not make "
+            "them one object";
+  if (!Cold.empty())
+    Note += "; writes at init, teardown or before publication do not count (" + Why.begin()->second +
+            (Cold.size() > 1 ? ", and " + std::to_string(Cold.size() - 1) + " more" : "") + ")";
+  return Note;
 }
 
 bool mayBeWritten(const SharedObject &O, const UseTable &Uses) {

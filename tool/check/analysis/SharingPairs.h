@@ -30,7 +30,12 @@ std::string reasonFor(const SharedObject &O, const UseTable &Uses);
 /// parties handing off.
 bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
 
-/// Written somewhere, or of a writable sync type with no use seen.
+/// Who writes A and B, for the note of a pair reported: "no function writes both: 'misses' by
+/// 'count_miss'; 'hits' by 'count_hit'", with the readers and cold writers that did not count.
+std::string writersNote(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
+
+/// Written somewhere (hot: not only at init or before publication), or of a writable sync
+/// type with no use seen.
 bool mayBeWritten(const SharedObject &O, const UseTable &Uses);
 
 /// Each object is paired with its nearest earlier partner only (one report per object).

@@ -19,6 +19,7 @@ namespace lockwright {
 std::set<const FunctionDecl *> ObjectUse::accessors() const {
   std::set<const FunctionDecl *> All = Readers;
   All.insert(Writers.begin(), Writers.end());
+  All.insert(ColdWriters.begin(), ColdWriters.end());
   return All;
 }
 
@@ -116,44 +117,58 @@ class UsageVisitor : public RecursiveASTVisitor<UsageVisitor> {
 public:
   explicit UsageVisitor(SyncModel &Model) : Model(Model), SM(Model.Context.getSourceManager()) {}
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    const FunctionDecl *Saved = Current;
-    Current = FD;
-    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Current = Saved;
-    return Result;
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return inFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) { return inFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); }); }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
+    return inFunction(CD, [&] { return Base::TraverseCXXConstructorDecl(CD); });
   }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    const FunctionDecl *Saved = Current;
-    Current = MD;
-    bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-    Current = Saved;
-    return Result;
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *DD) {
+    return inFunction(DD, [&] { return Base::TraverseCXXDestructorDecl(DD); });
   }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
-    const FunctionDecl *Saved = Current;
-    Current = LE->getCallOperator();
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(LE);
-    Current = Saved;
-    return Result;
+    return inFunction(LE->getCallOperator(), [&] { return Base::TraverseLambdaExpr(LE); });
+  }
+
+  // Objects this function allocated or declared are its own until their address is handed on
+  // (to a call, a store, a return): writes to them then contend with nobody.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!Current || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+      return true;
+    if (VD->getType()->isRecordType() || (VD->getInit() && isAllocation(VD->getInit())))
+      Fresh.insert(VD);
+    else if (VD->getInit())
+      escape(VD->getInit());
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *RS) {
+    escape(RS->getRetValue());
+    return true;
   }
 
   bool VisitCallExpr(CallExpr *CE) {
     if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
       return true; // handled below
     const FunctionDecl *Callee = CE->getDirectCallee();
+    if (Callee) {
+      CalleeRefs.insert(CE->getCallee()->IgnoreParenImpCasts());
+      if (Current)
+        Model.Callers[Callee->getCanonicalDecl()].insert(Current);
+    }
     if (!Callee || CE->getNumArgs() == 0)
       return true;
     std::string Name = Callee->getNameAsString();
     if (std::optional<ApiNames::Access> A = Model.Names.access(Name)) {
-      record(designated(CE->getArg(0)), *A, Name);
+      record(designated(CE->getArg(0)), *A, Name, Contention::of(Model.Names, Name), CE->getArg(0));
       return true;
     }
     // '&s->stack' handed to a function we do not know (ck_stack_push_upmc): it may write all of it.
     for (const Expr *Arg : CE->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()); UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
-          Model.Uses[D].Writers.insert(Current);
+          (ownObject(UO) ? Model.Uses[D].ColdWriters : Model.Uses[D].Writers).insert(Current);
+    for (const Expr *Arg : CE->arguments())
+      escape(Arg); // handed on: pthread_create's argument, list_add's node
     return true;
   }
 
@@ -161,7 +176,7 @@ public:
   bool VisitAtomicExpr(AtomicExpr *AE) {
     std::string Name = AE->getOpAsString().str();
     if (std::optional<ApiNames::Access> A = Model.Names.access(Name))
-      record(designated(AE->getPtr()), *A, Name);
+      record(designated(AE->getPtr()), *A, Name, Contention::of(Model.Names, Name), AE->getPtr());
     return true;
   }
 
@@ -210,11 +225,15 @@ public:
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     if (isa<MemberExpr>(Base) || isa<DeclRefExpr>(Base))
       Bases.insert(Base);
-    noteUse(ME->getMemberDecl(), ME->getMemberLoc(), Bases.count(ME) != 0);
+    noteUse(ME->getMemberDecl(), ME->getMemberLoc(), Bases.count(ME) != 0, ME);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    // A function named other than as a callee (a callback, an ops table) has callers we
+    // cannot see.
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()); FD && !CalleeRefs.count(DRE))
+      Model.AddressTaken.insert(FD->getCanonicalDecl());
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD->hasGlobalStorage())
       noteUse(VD, DRE->getLocation(), Bases.count(DRE) != 0);
@@ -222,10 +241,17 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isCompoundAssignmentOp())
+    if (BO->isCompoundAssignmentOp()) {
       plainWrite(BO->getLHS(), true);
-    else if (BO->isAssignmentOp())
+    } else if (BO->isAssignmentOp()) {
+      const auto *Target = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      const auto *Local = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
+      if (Local && Current && Local->hasLocalStorage() && isAllocation(BO->getRHS()))
+        Fresh.insert(Local);
+      else
+        escape(BO->getRHS());
       plainWrite(BO->getLHS(), refersTo(BO->getRHS(), designated(BO->getLHS())));
+    }
     return true;
   }
 
@@ -247,9 +273,9 @@ public:
 private:
   /// A mention of D at Loc: what an API macro does to it when Loc is one of the
   /// macro's arguments, else a read by the current function.
-  void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false) {
+  void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false, const Expr *Access = nullptr) {
     if (const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc))
-      record(D, Use->Access, Use->Name, Use->Contends);
+      record(D, Use->Access, Use->Name, Use->Contends, Access);
     else if (Current)
       Model.Uses[D].Readers.insert(Current);
   }
@@ -276,8 +302,10 @@ private:
     record(D, A, Name, Contention::of(Model.Names, Name));
   }
 
-  /// Name (a call, macro or method) does A to D, and makes it as contended as Contends says.
-  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name, Contention Contends) {
+  /// Name (a call, macro or method) does A to D, and makes it as contended as Contends says;
+  /// Access, where known, is the expression it does it through.
+  void record(const ValueDecl *D, ApiNames::Access A, const std::string &Name, Contention Contends,
+              const Expr *Access = nullptr) {
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
@@ -304,7 +332,7 @@ private:
     case ApiNames::Access::AtomicWrite:
       U.AtomicAccess = true;
       if (Current)
-        U.Writers.insert(Current);
+        (ownObject(Access) ? U.ColdWriters : U.Writers).insert(Current);
       break;
     case ApiNames::Access::TasWord:
       U.TasWord = true;
@@ -312,7 +340,7 @@ private:
     case ApiNames::Access::LockUse:
       U.LockUse = true;
       if (Current)
-        U.Writers.insert(Current);
+        (ownObject(Access) ? U.ColdWriters : U.Writers).insert(Current);
       break;
     }
   }
@@ -326,7 +354,7 @@ private:
       return;
     ObjectUse &U = Model.Uses[D];
     if (Current)
-      U.Writers.insert(Current);
+      (ownObject(LHS) ? U.ColdWriters : U.Writers).insert(Current);
     if (Subscripted && !ConstantIndex && ReadModifyWrite)
       U.IndexedWrite = true;
   }
@@ -344,9 +372,79 @@ private:
     return false;
   }
 
+  using Base = RecursiveASTVisitor<UsageVisitor>;
+
+  /// Runs Traverse with FD as the current function, and its own set of fresh objects.
+  template <class Fn> bool inFunction(const FunctionDecl *FD, Fn Traverse) {
+    const FunctionDecl *Saved = Current;
+    std::set<const VarDecl *> SavedFresh;
+    SavedFresh.swap(Fresh);
+    Current = FD;
+    bool Result = Traverse();
+    Current = Saved;
+    Fresh.swap(SavedFresh);
+    return Result;
+  }
+
+  /// A call of an allocator (the specs' `allocate` operation: malloc, kzalloc, rte_zmalloc) or
+  /// a new-expression, through casts.
+  bool isAllocation(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (isa<CXXNewExpr>(E))
+      return true;
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    const ApiNames::Operation *Op = Callee ? Model.Names.operation(Callee->getNameAsString()) : nullptr;
+    return Op && Op->Op == "allocate";
+  }
+
+  /// The variable an access goes through: p in p->a.b, s in s.lock, a in a[i].
+  static const VarDecl *rootVariable(const Expr *E) {
+    while (E) {
+      E = E->IgnoreParenCasts();
+      if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+        E = A->getBase();
+      else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref))
+        E = U->getSubExpr();
+      else if (const auto *R = dyn_cast<DeclRefExpr>(E))
+        return dyn_cast<VarDecl>(R->getDecl());
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  /// Whether an access through E writes an object the current function still owns alone.
+  bool ownObject(const Expr *E) const {
+    const VarDecl *V = E ? rootVariable(E) : nullptr;
+    return V && Fresh.count(V);
+  }
+
+  /// E's value leaves the function: a fresh object it names (p, &p->node, &s) may be shared.
+  void escape(const Expr *E) {
+    if (!E || Fresh.empty())
+      return;
+    E = E->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+      if (const VarDecl *V = rootVariable(U->getSubExpr()))
+        Fresh.erase(V);
+    } else if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Fresh.erase(V);
+    } else if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+      escape(C->getTrueExpr());
+      escape(C->getFalseExpr());
+    }
+  }
+
   SyncModel &Model;
   SourceManager &SM;
   const FunctionDecl *Current = nullptr;
+  std::set<const VarDecl *> Fresh; // allocated or declared here, not yet handed on
+  llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   /// Expressions seen as the base of a member access: an API macro around the access works on
   /// the member, not on them.
   llvm::DenseSet<const Expr *> Bases;
@@ -358,7 +456,83 @@ std::unique_ptr<PPCallbacks> SyncModel::macroRecorder(Preprocessor &PP) {
   return std::make_unique<MacroRecorder>(Names, PP, MacroArgs);
 }
 
-void SyncModel::collect() { UsageVisitor(*this).TraverseDecl(Context.getTranslationUnitDecl()); }
+void SyncModel::collect() {
+  UsageVisitor(*this).TraverseDecl(Context.getTranslationUnitDecl());
+  classifyColdFunctions();
+  for (auto &[D, U] : Uses)
+    for (auto It = U.Writers.begin(); It != U.Writers.end();)
+      if (Cold.count(*It)) {
+        U.ColdWriters.insert(*It);
+        It = U.Writers.erase(It);
+      } else {
+        ++It;
+      }
+}
+
+bool SyncModel::isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
+  if (isa<CXXConstructorDecl>(FD))
+    return true;
+  std::string Name = FD->getNameAsString();
+  if (const ApiNames::Operation *Op = Names.operation(Name))
+    return Op->Op == "lock_init" || Op->Op == "atomic_init";
+  llvm::StringRef N(Name);
+  return N == "init" || N.ends_with("_init") || N.starts_with("init_");
+}
+
+std::string SyncModel::coldFunction(const FunctionDecl *FD) const {
+  auto It = Cold.find(FD);
+  return It == Cold.end() ? "" : It->second;
+}
+
+void SyncModel::classifyColdFunctions() {
+  std::set<const FunctionDecl *> Functions;
+  for (const auto &[D, U] : Uses) {
+    Functions.insert(U.Writers.begin(), U.Writers.end());
+    Functions.insert(U.Readers.begin(), U.Readers.end());
+  }
+  for (const auto &[Callee, Set] : Callers)
+    Functions.insert(Set.begin(), Set.end());
+  auto Own = [&](const FunctionDecl *FD) -> std::string {
+    std::string Name = "'" + FD->getNameAsString() + "'";
+    if (isa<CXXDestructorDecl>(FD))
+      return Name + " is a destructor";
+    if (isInitialiser(FD, Names))
+      return Name + " is an initialiser";
+    if (const auto *Section = FD->getAttr<SectionAttr>()) {
+      llvm::StringRef S = Section->getName();
+      if (S.starts_with(".init") || S.starts_with(".exit") || S.starts_with(".meminit") || S.starts_with(".ref"))
+        return Name + " runs at boot or unload (section '" + S.str() + "')";
+    }
+    if (FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>())
+      return Name + " runs before main or after exit";
+    llvm::StringRef N = FD->getName();
+    if (N.contains("register"))
+      return Name + " registers or unregisters";
+    if (N.ends_with("_destroy") || N.ends_with("_fini") || N.ends_with("_cleanup") || N == "destroy" || N == "fini")
+      return Name + " tears down";
+    return "";
+  };
+  for (const FunctionDecl *FD : Functions)
+    if (std::string Why = Own(FD); !Why.empty())
+      Cold[FD] = Why;
+  // A static function called only from those runs only then.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionDecl *FD : Functions) {
+      if (Cold.count(FD) || FD->isExternallyVisible() || AddressTaken.count(FD->getCanonicalDecl()))
+        continue;
+      auto CallersOf = Callers.find(FD->getCanonicalDecl());
+      if (CallersOf == Callers.end() || CallersOf->second.empty() || CallersOf->second.count(FD))
+        continue;
+      const FunctionDecl *Caller = *CallersOf->second.begin();
+      if (std::all_of(CallersOf->second.begin(), CallersOf->second.end(),
+                      [&](const FunctionDecl *C) { return Cold.count(C) != 0; })) {
+        Cold[FD] = "'" + FD->getNameAsString() + "' is called only from '" + Caller->getNameAsString() + "'";
+        Changed = true;
+      }
+    }
+  }
+}
 
 std::vector<std::string> SyncModel::typeNames(QualType T) {
   std::vector<std::string> Names;

@@ -34,7 +34,11 @@ namespace lockwright {
 using SyncKind = ObjectKind;
 
 struct ObjectUse {
-  std::set<const clang::FunctionDecl *> Readers, Writers;
+  /// Writers: functions that write it while it may be shared. ColdWriters: functions that write
+  /// it only while it is not (an object this function allocated or declared and has not yet
+  /// handed on) or only at init or teardown (SyncModel::coldFunction); such writes cannot
+  /// contend with other threads' and do not make a field hot.
+  std::set<const clang::FunctionDecl *> Readers, Writers, ColdWriters;
   bool AtomicAccess = false; // passed to an atomic API or a ONCE macro
   /// Passed to an API that makes it a contended word (ApiNames::contends: an RMW, an acquire
   /// or release, a poll). A link (isLink) that is not contended as a pointer is not a sync
@@ -92,6 +96,15 @@ public:
   /// A field pointing to its own record (list_head.next, hlist_node.pprev, rb_node.rb_left):
   /// a link of a list, tree or hash chain.
   static bool isLink(const clang::ValueDecl *D);
+  /// Whether FD initialises an object no other thread can reach yet, so that its stores publish
+  /// nothing: a constructor, an API's init operation (`spin_lock_init`, `lw_mcs_init`), or a
+  /// function named as one by the common convention (`init`, `*_init`, `init_*`: `ck_ring_init`).
+  static bool isInitialiser(const clang::FunctionDecl *FD, const ApiNames &Names);
+  /// Why FD runs only while the objects it writes are not contended, or "": an initialiser,
+  /// a destructor, a function in an init or exit section (the kernel's __init, __exit), a
+  /// constructor or destructor attribute, a registration or teardown function by name
+  /// (`*_register`, `*_destroy`, `*_fini`), or a static function only those call.
+  std::string coldFunction(const clang::FunctionDecl *FD) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
   bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }
 
@@ -120,6 +133,10 @@ private:
   clang::ASTContext &Context;
   std::map<const clang::ValueDecl *, ObjectUse> Uses;
   std::set<const clang::RecordDecl *> NewAllocated;
+  std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
+  std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen
+  std::set<const clang::FunctionDecl *> AddressTaken; // called from places we cannot see
+  void classifyColdFunctions();
   std::vector<MacroArgUse> MacroArgs;
 };
 

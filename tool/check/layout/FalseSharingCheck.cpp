@@ -58,10 +58,11 @@ void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Lev
         F.Notes.push_back({B.At, "the destructive interference size of " + T.Label + " is " +
                                      std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource + ")",
                            {}});
-        // Which rule made each a sync object.
+        // Which rule made each a sync object, and who writes them.
         for (const SharedObject *O : {&A, &B})
           if (std::string Why = reasonFor(*O, Program.Fields); !Why.empty())
             F.Notes.push_back({O->At, Why, {}});
+        F.Notes.push_back({B.At, writersNote(A, B, Program.Fields), {}});
         if (B.AlignAt) {
           F.Fixes.push_back(*B.AlignAt);
           if (R.NewBeforeCxx17)

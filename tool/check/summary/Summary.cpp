@@ -29,12 +29,17 @@ const char *syncKindName(ObjectKind K) {
 std::set<std::string> FieldFacts::accessors() const {
   std::set<std::string> All = Readers;
   All.insert(Writers.begin(), Writers.end());
+  All.insert(ColdWriters.begin(), ColdWriters.end());
   return All;
 }
+
+std::string functionName(const std::string &Key) { return Key.substr(0, Key.find('@')); }
 
 void FieldFacts::merge(const FieldFacts &Other) {
   Readers.insert(Other.Readers.begin(), Other.Readers.end());
   Writers.insert(Other.Writers.begin(), Other.Writers.end());
+  ColdWriters.insert(Other.ColdWriters.begin(), Other.ColdWriters.end());
+  ColdWhy.insert(Other.ColdWhy.begin(), Other.ColdWhy.end());
   AtomicAccess |= Other.AtomicAccess;
   LockUse |= Other.LockUse;
   TasWord |= Other.TasWord;
@@ -146,6 +151,13 @@ Value record(const RecordSummary &R) {
 Value facts(const FieldFacts &F) {
   return Object{{"readers", strings(F.Readers)},
                 {"writers", strings(F.Writers)},
+                {"cold_writers", strings(F.ColdWriters)},
+                {"cold_why", [&] {
+                   Object Why;
+                   for (const auto &[Function, Reason] : F.ColdWhy)
+                     Why[Function] = Reason;
+                   return Why;
+                 }()},
                 {"atomic_access", F.AtomicAccess},
                 {"contended", F.Contended},
                 {"contended_as_pointer", F.ContendedAsPointer},
@@ -325,6 +337,10 @@ public:
       return F;
     F.Readers = strings<std::set<std::string>>(*O, "readers");
     F.Writers = strings<std::set<std::string>>(*O, "writers");
+    F.ColdWriters = strings<std::set<std::string>>(*O, "cold_writers");
+    if (const Object *Why = obj(O->get("cold_why"), "cold_why"))
+      for (const auto &[Function, Reason] : *Why)
+        F.ColdWhy[Function.str()] = str(Reason);
     F.AtomicAccess = flag(*O, "atomic_access");
     F.Contended = flag(*O, "contended");
     F.ContendedAsPointer = flag(*O, "contended_as_pointer");

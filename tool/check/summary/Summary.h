@@ -65,7 +65,10 @@ const char *syncKindName(ObjectKind K);
 
 /// How the functions of a program use one field (or global), keyed by FieldKey.
 struct FieldFacts {
-  std::set<std::string> Readers, Writers; // function keys
+  /// Function keys. ColdWriters write it only while no other thread can reach it (an object
+  /// they allocated, or at init, teardown or registration: ObjectUse's); ColdWhy says why.
+  std::set<std::string> Readers, Writers, ColdWriters;
+  std::map<std::string, std::string> ColdWhy;
   bool AtomicAccess = false, Contended = false, ContendedAsPointer = false, LockUse = false, TasWord = false;
   /// The first API it was passed to, the first that contended it (as a word, as a link), and
   /// the function each was seen in: why it is a sync object, for notes.
@@ -75,6 +78,9 @@ struct FieldFacts {
   /// Adds Other's uses (another TU's); names already known are kept.
   void merge(const FieldFacts &Other);
 };
+
+/// The function a key names ("count_hit" of "count_hit@/src/a.c:3:6").
+std::string functionName(const std::string &Key);
 
 /// The uses of every field a summary mentions, by field key.
 using UseTable = std::map<std::string, FieldFacts>;

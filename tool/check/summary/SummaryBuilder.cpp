@@ -106,6 +106,12 @@ void SummaryBuilder::finish() {
       F.Readers.insert(functionKey(R));
     for (const FunctionDecl *W : U->Writers)
       F.Writers.insert(functionKey(W));
+    for (const FunctionDecl *W : U->ColdWriters) {
+      std::string Key = functionKey(W);
+      F.ColdWriters.insert(Key);
+      std::string Why = Model.coldFunction(W);
+      F.ColdWhy[Key] = Why.empty() ? "'" + W->getNameAsString() + "' writes an object it has not yet handed on" : Why;
+    }
     F.AtomicAccess = U->AtomicAccess;
     F.Contended = U->Contended;
     F.ContendedAsPointer = U->ContendedAsPointer;
