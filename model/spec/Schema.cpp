@@ -284,6 +284,9 @@ const std::vector<std::string> &abstractOperations() {
       "lock_table_type", "lock_hash", "lock_constant", "counter_type", "counter_add", "counter_read",
       // Memory a function allocates: an object no other thread can reach until it is published.
       "allocate",
+      // Retirement: the object handed over (an rcu_head and its container) is freed once
+      // readers are done; nobody writes it after, so the retiring function's writes are teardown.
+      "retire",
       // Threads: what a thread did before it starts another is visible to that thread, and what
       // a joined thread did is visible after the join.
       "thread_create", "thread_join",

@@ -3,6 +3,7 @@
 #include "analysis/LayoutMath.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace lockwright {
 
@@ -13,8 +14,40 @@ const FieldFacts *factsOf(const std::string &Key, const UseTable &Uses) {
   return It == Uses.end() ? nullptr : &It->second;
 }
 
+/// O's uses: its field's own (through a pointer to its record) and those through the embedded
+/// paths that end at it in this record. Empty facts where there are none.
+std::optional<FieldFacts> objectFacts(const SharedObject &O, const UseTable &Uses) {
+  const FieldFacts *Own = factsOf(O.Leaf, Uses);
+  std::optional<FieldFacts> All;
+  if (Own)
+    All = *Own;
+  for (const std::string &Key : O.PathKeys)
+    if (const FieldFacts *Path = factsOf(Key, Uses)) {
+      if (!All)
+        All.emplace();
+      All->Readers.insert(Path->Readers.begin(), Path->Readers.end());
+      All->Writers.insert(Path->Writers.begin(), Path->Writers.end());
+      All->ColdWriters.insert(Path->ColdWriters.begin(), Path->ColdWriters.end());
+      All->ColdWhy.insert(Path->ColdWhy.begin(), Path->ColdWhy.end());
+    }
+  return All;
+}
+
 /// "'f'", or "the code" when the use was outside any function (an initializer).
 std::string who(const std::string &Function) { return Function.empty() ? "the code" : "'" + Function + "'"; }
+
+/// Whether A and B lie in different members of one union: never both live (struct page's
+/// overlays), so never written at once.
+bool exclusive(const SharedObject &A, const SharedObject &B) {
+  size_t N = std::min(A.Containers.size(), B.Containers.size());
+  for (size_t I = 0; I <= N; ++I) {
+    const std::string &PA = I < A.Containers.size() ? A.Containers[I] : A.Leaf;
+    const std::string &PB = I < B.Containers.size() ? B.Containers[I] : B.Leaf;
+    if (PA != PB)
+      return A.InUnion[I] && B.InUnion[I];
+  }
+  return false;
+}
 
 } // namespace
 
@@ -56,16 +89,17 @@ bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &
   // Writers are the hot ones: a write at init or to an object not yet handed on contends with
   // nobody.
   auto Gather = [&](const SharedObject &O, std::set<std::string> &Writers, std::set<std::string> &Accessors) {
-    auto Add = [&](const std::string &Key) {
-      if (const FieldFacts *F = factsOf(Key, Uses)) {
+    auto Add = [&](const FieldFacts *F) {
+      if (F) {
         Writers.insert(F->Writers.begin(), F->Writers.end());
         Accessors.insert(F->Readers.begin(), F->Readers.end());
         Accessors.insert(F->Writers.begin(), F->Writers.end());
       }
     };
-    Add(O.Leaf);
+    std::optional<FieldFacts> Own = objectFacts(O, Uses);
+    Add(Own ? &*Own : nullptr);
     for (size_t I = Shared; I < O.Containers.size(); ++I)
-      Add(O.Containers[I]);
+      Add(factsOf(O.Containers[I], Uses));
   };
   std::set<std::string> WA, AA, WB, AB;
   Gather(A, WA, AA);
@@ -104,7 +138,8 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
     }
     return Out;
   };
-  const FieldFacts *FA = factsOf(A.Leaf, Uses), *FB = factsOf(B.Leaf, Uses);
+  std::optional<FieldFacts> OwnA = objectFacts(A, Uses), OwnB = objectFacts(B, Uses);
+  const FieldFacts *FA = OwnA ? &*OwnA : nullptr, *FB = OwnB ? &*OwnB : nullptr;
   auto Written = [&](const SharedObject &O, const FieldFacts *F) {
     if (!F || F->Writers.empty())
       return "'" + O.Name + "' by whoever uses its type";
@@ -141,7 +176,8 @@ bool mayBeWritten(const SharedObject &O, const UseTable &Uses) {
   // A lock is written by whoever takes it, through wrappers (lock_guard) we need not see.
   if (kindOf(O, Uses) == ObjectKind::Lock)
     return true;
-  const FieldFacts *F = factsOf(O.Leaf, Uses);
+  std::optional<FieldFacts> Own = objectFacts(O, Uses);
+  const FieldFacts *F = Own ? &*Own : nullptr;
   // No use seen: the object is written elsewhere, as sync objects are.
   if (!F || F->accessors().empty())
     return true;
@@ -165,8 +201,8 @@ std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTabl
       // are judged where that member's record is declared, once, not again in every record
       // that embeds it.
       bool OneEmbeddedObject = A.Top == B.Top && A.Top != A.Leaf && B.Top != B.Leaf;
-      if (B.Offset < AEnd || OneEmbeddedObject || !mayShareWindow(AEnd, B.Offset, Window, R.Align) ||
-          usedTogether(A, B, Uses))
+      if (B.Offset < AEnd || OneEmbeddedObject || exclusive(A, B) ||
+          !mayShareWindow(AEnd, B.Offset, Window, R.Align) || usedTogether(A, B, Uses))
         continue;
       // A member beside an embedded object shares with the object: one finding, not one per
       // part of it.

@@ -277,7 +277,7 @@ private:
     if (const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc))
       record(D, Use->Access, Use->Name, Use->Contends, Access);
     else if (Current)
-      Model.Uses[D].Readers.insert(Current);
+      accessesOf(D, Access).Readers.insert(Current);
   }
 
   /// What an API macro does to the object written at Loc, when Loc is one of its
@@ -323,16 +323,17 @@ private:
       U.PointerContendingApi = Name;
       U.PointerContendingApiIn = Current;
     }
+    ObjectUse &Who = accessesOf(D, Access);
     switch (A) {
     case ApiNames::Access::AtomicRead:
       U.AtomicAccess = true;
       if (Current)
-        U.Readers.insert(Current);
+        Who.Readers.insert(Current);
       break;
     case ApiNames::Access::AtomicWrite:
       U.AtomicAccess = true;
       if (Current)
-        (ownObject(Access) ? U.ColdWriters : U.Writers).insert(Current);
+        (ownObject(Access) ? Who.ColdWriters : Who.Writers).insert(Current);
       break;
     case ApiNames::Access::TasWord:
       U.TasWord = true;
@@ -340,7 +341,7 @@ private:
     case ApiNames::Access::LockUse:
       U.LockUse = true;
       if (Current)
-        (ownObject(Access) ? U.ColdWriters : U.Writers).insert(Current);
+        (ownObject(Access) ? Who.ColdWriters : Who.Writers).insert(Current);
       break;
     }
   }
@@ -353,10 +354,24 @@ private:
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
+    ObjectUse &Who = accessesOf(D, LHS);
     if (Current)
-      (ownObject(LHS) ? U.ColdWriters : U.Writers).insert(Current);
+      (ownObject(LHS) ? Who.ColdWriters : Who.Writers).insert(Current);
     if (Subscripted && !ConstantIndex && ReadModifyWrite)
       U.IndexedWrite = true;
+  }
+
+  /// Where the functions that access D through Access are recorded: the uses of the field
+  /// itself, or, for an access through embedded members (rw->rcu.func, rdp->barrier_head.func),
+  /// the uses of that path from the outermost record, so that writing one container's rcu_head
+  /// is not writing every rcu_head.
+  ObjectUse &accessesOf(const ValueDecl *D, const Expr *Access) {
+    if (Access) {
+      std::vector<const FieldDecl *> Chain = SyncModel::embeddedPath(Access);
+      if (Chain.size() >= 2 && Chain.back() == D)
+        return Model.PathUses[Chain];
+    }
+    return Model.Uses[D];
   }
 
   static bool refersTo(const Stmt *S, const ValueDecl *D) {
@@ -459,7 +474,7 @@ std::unique_ptr<PPCallbacks> SyncModel::macroRecorder(Preprocessor &PP) {
 void SyncModel::collect() {
   UsageVisitor(*this).TraverseDecl(Context.getTranslationUnitDecl());
   classifyColdFunctions();
-  for (auto &[D, U] : Uses)
+  auto Cool = [&](ObjectUse &U) {
     for (auto It = U.Writers.begin(); It != U.Writers.end();)
       if (Cold.count(*It)) {
         U.ColdWriters.insert(*It);
@@ -467,6 +482,11 @@ void SyncModel::collect() {
       } else {
         ++It;
       }
+  };
+  for (auto &[D, U] : Uses)
+    Cool(U);
+  for (auto &[Chain, U] : PathUses)
+    Cool(U);
 }
 
 bool SyncModel::isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
@@ -490,6 +510,10 @@ void SyncModel::classifyColdFunctions() {
     Functions.insert(U.Writers.begin(), U.Writers.end());
     Functions.insert(U.Readers.begin(), U.Readers.end());
   }
+  for (const auto &[Chain, U] : PathUses) {
+    Functions.insert(U.Writers.begin(), U.Writers.end());
+    Functions.insert(U.Readers.begin(), U.Readers.end());
+  }
   for (const auto &[Callee, Set] : Callers)
     Functions.insert(Set.begin(), Set.end());
   auto Own = [&](const FunctionDecl *FD) -> std::string {
@@ -498,6 +522,8 @@ void SyncModel::classifyColdFunctions() {
       return Name + " is a destructor";
     if (isInitialiser(FD, Names))
       return Name + " is an initialiser";
+    if (const ApiNames::Operation *Op = Names.operation(FD->getNameAsString()); Op && Op->Op == "retire")
+      return Name + " retires its object (nobody writes it after)";
     if (const auto *Section = FD->getAttr<SectionAttr>()) {
       llvm::StringRef S = Section->getName();
       if (S.starts_with(".init") || S.starts_with(".exit") || S.starts_with(".meminit") || S.starts_with(".ref"))
@@ -607,7 +633,55 @@ bool SyncModel::isLink(const ValueDecl *D) {
   while (T->isPointerType())
     T = T->getPointeeType();
   const RecordDecl *Pointee = T->getAsRecordDecl();
-  return Pointee && Pointee->getCanonicalDecl() == Field->getParent()->getCanonicalDecl();
+  if (!Pointee)
+    return false;
+  if (Pointee->getCanonicalDecl() == Field->getParent()->getCanonicalDecl())
+    return true;
+  // The head of a chain of pure link nodes (hlist_head.first -> hlist_node, rb_root.rb_node,
+  // llist_head.first): container code, as the nodes' own links are.
+  const RecordDecl *Node = Pointee->getDefinition();
+  if (!Node)
+    return false;
+  bool AnyLink = false;
+  for (const FieldDecl *F : Node->fields()) {
+    QualType FT = F->getType();
+    if (!FT->isPointerType())
+      continue;
+    while (FT->isPointerType())
+      FT = FT->getPointeeType();
+    const RecordDecl *To = FT->getAsRecordDecl();
+    if (!To || To->getCanonicalDecl() != Node->getCanonicalDecl())
+      return false; // a node that points elsewhere carries data: not a pure link
+    AnyLink = true;
+  }
+  return AnyLink;
+}
+
+std::vector<const FieldDecl *> SyncModel::embeddedPath(const Expr *E) {
+  std::vector<const FieldDecl *> Chain;
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref))
+      E = U->getSubExpr();
+    else
+      break;
+  }
+  const auto *ME = E ? dyn_cast<MemberExpr>(E) : nullptr;
+  while (ME) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F)
+      break;
+    Chain.insert(Chain.begin(), F);
+    if (ME->isArrow())
+      break; // through a pointer: another object, whose record starts the path
+    ME = dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts());
+  }
+  return Chain;
+}
+
+const ObjectUse *SyncModel::pathUse(const std::vector<const FieldDecl *> &Chain) const {
+  auto It = PathUses.find(Chain);
+  return It == PathUses.end() ? nullptr : &It->second;
 }
 
 const ObjectUse *SyncModel::use(const ValueDecl *D) const {
@@ -642,6 +716,10 @@ void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::strin
                      accessUnit(F->getType()), Containers});
       continue;
     }
+    // A retirement record (rcu_head) is written only when its object is retired: nothing in
+    // it contends with the live object's fields.
+    if (retirementRecord(F->getType()))
+      continue;
     // Enter nested records (not arrays of them: an array is one object for the layout checks).
     if (const RecordDecl *Inner = F->getType()->getAsRecordDecl())
       if (Inner->getDefinition()) {
@@ -650,6 +728,15 @@ void SyncModel::flattenInto(const RecordDecl *R, uint64_t Base, const std::strin
         Containers.pop_back();
       }
   }
+}
+
+bool SyncModel::retirementRecord(QualType T) const {
+  if (!T->isRecordType())
+    return false;
+  for (const std::string &N : typeNames(T))
+    if (const ApiNames::Operation *Op = Names.operation(N); Op && Op->Op == "retire")
+      return true;
+  return false;
 }
 
 uint64_t SyncModel::accessUnit(QualType T) const {

@@ -21,6 +21,7 @@
 namespace clang {
 class ASTContext;
 class CXXRecordDecl;
+class Expr;
 class FieldDecl;
 class FunctionDecl;
 class PPCallbacks;
@@ -93,8 +94,9 @@ public:
 
   SyncKind kindOfType(clang::QualType T) const;
   SyncKind kindOf(const clang::ValueDecl *D) const;
-  /// A field pointing to its own record (list_head.next, hlist_node.pprev, rb_node.rb_left):
-  /// a link of a list, tree or hash chain.
+  /// A field pointing to its own record (list_head.next, hlist_node.pprev, rb_node.rb_left), or
+  /// to a record whose pointers all point to itself (hlist_head.first, rb_root.rb_node): a link
+  /// of a list, tree or hash chain.
   static bool isLink(const clang::ValueDecl *D);
   /// Whether FD initialises an object no other thread can reach yet, so that its stores publish
   /// nothing: a constructor, an API's init operation (`spin_lock_init`, `lw_mcs_init`), or a
@@ -106,6 +108,12 @@ public:
   /// (`*_register`, `*_destroy`, `*_fini`), or a static function only those call.
   std::string coldFunction(const clang::FunctionDecl *FD) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
+  /// The readers and writers of one embedded path (rcu_work's rcu.func), outermost field
+  /// first; use(leaf) holds the accesses through a pointer to the leaf's own record.
+  const ObjectUse *pathUse(const std::vector<const clang::FieldDecl *> &Chain) const;
+  /// The members an access goes through without leaving its object (rw->rcu.func: rcu, func),
+  /// outermost first.
+  static std::vector<const clang::FieldDecl *> embeddedPath(const clang::Expr *E);
   bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }
 
   /// The sync objects of R with offsets relative to R (nested records are entered). With
@@ -128,10 +136,13 @@ private:
                    std::vector<const clang::FieldDecl *> &Containers, bool Candidates,
                    std::vector<SyncObject> &Out) const;
   uint64_t accessUnit(clang::QualType T) const;
+  /// A record type the specs name as a retirement record (op retire: rcu_head).
+  bool retirementRecord(clang::QualType T) const;
 
   const ApiNames &Names;
   clang::ASTContext &Context;
   std::map<const clang::ValueDecl *, ObjectUse> Uses;
+  std::map<std::vector<const clang::FieldDecl *>, ObjectUse> PathUses; // Readers, Writers, ColdWriters only
   std::set<const clang::RecordDecl *> NewAllocated;
   std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen

@@ -127,6 +127,13 @@ Value finding(const Finding &F) {
 Value object(const SharedObject &O) {
   Object J{{"path", O.Path},        {"name", O.Name},         {"leaf", O.Leaf},
            {"top", O.Top},          {"containers", strings(O.Containers)},
+           {"path_keys", strings(O.PathKeys)},
+           {"in_union", [&] {
+              Array A;
+              for (bool B : O.InUnion)
+                A.push_back(B);
+              return A;
+            }()},
            {"offset", O.Offset},    {"size", O.Size},         {"type_kind", kindName(O.TypeKind)},
            {"type_name", O.TypeName}, {"link", O.Link},       {"const", O.Const},
            {"at", point(O.At)},     {"reportable", O.Reportable}, {"suppressed", O.Suppressed}};
@@ -299,6 +306,12 @@ public:
     S.Leaf = str(*O, "leaf");
     S.Top = str(*O, "top");
     S.Containers = strings<std::vector<std::string>>(*O, "containers");
+    S.PathKeys = strings<std::vector<std::string>>(*O, "path_keys");
+    if (const Array *A = arr(*O, "in_union"))
+      for (const Value &V : *A)
+        S.InUnion.push_back(V.getAsBoolean().value_or(false));
+    if (S.InUnion.size() != S.Containers.size() + 1)
+      fail("'in_union' must have one entry per container and one for the object");
     S.Offset = num(*O, "offset");
     S.Size = num(*O, "size");
     S.TypeKind = kind(*O, "type_kind");

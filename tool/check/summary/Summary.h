@@ -91,6 +91,12 @@ struct SharedObject {
   std::string Name;                    // "hits"
   std::string Leaf, Top;               // field keys: the object, and the member of the record holding it
   std::vector<std::string> Containers; // field keys of the members entered to reach Leaf, outermost first
+  /// Keys of the uses of Leaf through embedded paths that end at it (rcu_work::rcu.func): the
+  /// object's readers and writers are Leaf's own (through a pointer to its record) and these.
+  std::vector<std::string> PathKeys;
+  /// For each of Containers and then Leaf: whether it is a member of a union. Two objects in
+  /// different members of one union are never both live.
+  std::vector<bool> InUnion;
   uint64_t Offset = 0, Size = 0;
   ObjectKind TypeKind = ObjectKind::None; // a lock or atomic by its type
   std::string TypeName;                   // the type that makes it one, for the note

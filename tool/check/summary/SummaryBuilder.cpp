@@ -47,9 +47,12 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
   const SyncModel &Model = Ctx.model();
   ASTContext &AST = Ctx.ast();
   const SourceManager &SM = AST.getSourceManager();
-  // A lock or atomic type is one object: the halves of a ticket lock are not two.
-  if (Model.kindOfType(AST.getRecordType(R)) != SyncKind::None)
-    return;
+  // A lock or atomic type is one object: the halves of a ticket lock are not two, nor the
+  // fields of a record declared inside one (qspinlock's locked and pending bytes).
+  for (const DeclContext *DC = R; DC; DC = DC->getParent())
+    if (const auto *Enclosing = dyn_cast<RecordDecl>(DC))
+      if (Model.kindOfType(AST.getRecordType(Enclosing)) != SyncKind::None)
+        return;
   std::vector<SyncObject> Objects = Model.flatten(R, /*Candidates=*/true);
   if (Objects.empty())
     return;
@@ -70,7 +73,23 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
     Mentioned.emplace(S.Leaf, O.Leaf);
     for (const FieldDecl *C : O.Containers) {
       S.Containers.push_back(fieldKey(C));
+      S.InUnion.push_back(C->getParent()->isUnion());
       Mentioned.emplace(S.Containers.back(), C);
+    }
+    S.InUnion.push_back(cast<FieldDecl>(O.Leaf)->getParent()->isUnion());
+    // The uses through each embedded path that ends at the object, from each container down.
+    for (size_t K = 0; K < O.Containers.size(); ++K) {
+      std::vector<const FieldDecl *> Chain(O.Containers.begin() + K, O.Containers.end());
+      Chain.push_back(cast<FieldDecl>(O.Leaf));
+      if (!Model.pathUse(Chain))
+        continue;
+      std::string Key = fieldKey(Chain.front());
+      for (size_t I = 1; I < Chain.size(); ++I) {
+        std::string Name = Chain[I]->getNameAsString();
+        Key += "." + (Name.empty() ? "#" + std::to_string(Chain[I]->getFieldIndex()) : Name);
+      }
+      S.PathKeys.push_back(Key);
+      MentionedPaths.emplace(Key, Chain);
     }
     S.Offset = O.Offset;
     S.Size = O.Size;
@@ -94,38 +113,43 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
   Ctx.summary().Records.push_back(std::move(Out));
 }
 
+FieldFacts SummaryBuilder::factsOf(const ObjectUse &U) {
+  const SyncModel &Model = Ctx.model();
+  FieldFacts F;
+  for (const FunctionDecl *R : U.Readers)
+    F.Readers.insert(functionKey(R));
+  for (const FunctionDecl *W : U.Writers)
+    F.Writers.insert(functionKey(W));
+  for (const FunctionDecl *W : U.ColdWriters) {
+    std::string Key = functionKey(W);
+    F.ColdWriters.insert(Key);
+    std::string Why = Model.coldFunction(W);
+    F.ColdWhy[Key] = Why.empty() ? "'" + W->getNameAsString() + "' writes an object it has not yet handed on" : Why;
+  }
+  F.AtomicAccess = U.AtomicAccess;
+  F.Contended = U.Contended;
+  F.ContendedAsPointer = U.ContendedAsPointer;
+  F.LockUse = U.LockUse;
+  F.TasWord = U.TasWord;
+  auto Name = [](const FunctionDecl *In) { return In ? In->getNameAsString() : std::string(); };
+  F.FirstApi = U.FirstApi;
+  F.FirstApiIn = Name(U.FirstApiIn);
+  F.ContendingApi = U.ContendingApi;
+  F.ContendingApiIn = Name(U.ContendingApiIn);
+  F.PointerContendingApi = U.PointerContendingApi;
+  F.PointerContendingApiIn = Name(U.PointerContendingApiIn);
+  return F;
+}
+
 void SummaryBuilder::finish() {
   const SyncModel &Model = Ctx.model();
   UseTable &Fields = Ctx.summary().Fields;
-  for (const auto &[Key, D] : Mentioned) {
-    const ObjectUse *U = Model.use(D);
-    if (!U)
-      continue;
-    FieldFacts F;
-    for (const FunctionDecl *R : U->Readers)
-      F.Readers.insert(functionKey(R));
-    for (const FunctionDecl *W : U->Writers)
-      F.Writers.insert(functionKey(W));
-    for (const FunctionDecl *W : U->ColdWriters) {
-      std::string Key = functionKey(W);
-      F.ColdWriters.insert(Key);
-      std::string Why = Model.coldFunction(W);
-      F.ColdWhy[Key] = Why.empty() ? "'" + W->getNameAsString() + "' writes an object it has not yet handed on" : Why;
-    }
-    F.AtomicAccess = U->AtomicAccess;
-    F.Contended = U->Contended;
-    F.ContendedAsPointer = U->ContendedAsPointer;
-    F.LockUse = U->LockUse;
-    F.TasWord = U->TasWord;
-    auto Name = [](const FunctionDecl *In) { return In ? In->getNameAsString() : std::string(); };
-    F.FirstApi = U->FirstApi;
-    F.FirstApiIn = Name(U->FirstApiIn);
-    F.ContendingApi = U->ContendingApi;
-    F.ContendingApiIn = Name(U->ContendingApiIn);
-    F.PointerContendingApi = U->PointerContendingApi;
-    F.PointerContendingApiIn = Name(U->PointerContendingApiIn);
-    Fields[Key].merge(F);
-  }
+  for (const auto &[Key, D] : Mentioned)
+    if (const ObjectUse *U = Model.use(D))
+      Fields[Key].merge(factsOf(*U));
+  for (const auto &[Key, Chain] : MentionedPaths)
+    if (const ObjectUse *U = Model.pathUse(Chain))
+      Fields[Key].merge(factsOf(*U));
 }
 
 } // namespace lockwright

@@ -20,6 +20,7 @@ class ValueDecl;
 namespace lockwright {
 
 class CheckContext;
+struct ObjectUse;
 
 class SummaryBuilder {
 public:
@@ -38,10 +39,12 @@ public:
 
 private:
   std::string where(const clang::SourceLocation &Loc);
+  FieldFacts factsOf(const ObjectUse &U);
 
   CheckContext &Ctx;
   std::string Check;
   std::map<std::string, const clang::ValueDecl *> Mentioned; // field key -> the field
+  std::map<std::string, std::vector<const clang::FieldDecl *>> MentionedPaths; // path key -> its members
 };
 
 } // namespace lockwright
