@@ -319,6 +319,19 @@ void runJob(TuJob &Job, RunState &State) {
   Job.ToolFailed = Tool.run(Factory.get()) != 0;
 }
 
+/// A path as a Makefile rule spells it: spaces, '#' and '$' escaped.
+std::string escapeForDepfile(const std::string &Path) {
+  std::string Out;
+  for (char C : Path) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    else if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
+}
+
 /// What else decides a summary besides the TU's command: this binary, the specs and the options.
 std::string cacheSalt(const char *Argv0, const std::string &SpecDir, const CheckOptions &Options) {
   std::string Salt = std::string(SummaryFormat) + " " + std::to_string(SummaryVersion);
@@ -534,7 +547,13 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       if (!SummariesOpt.empty()) {
         std::string Error;
         std::string Path = SummariesOpt + "/" + summaryFileName(Job.Summary.File, Job.Arch);
-        if (writeFileIfChanged(Path, writeSummary(Job.Summary), Error) == WriteOutcome::Failed) {
+        // Beside each summary, a depfile of what it was made from, for build systems that
+        // run the map step as a custom command (Ninja's depfile, CMake's DEPFILE).
+        std::string Depfile = escapeForDepfile(Path) + ":";
+        for (const auto &[Input, Hash] : Job.Summary.Inputs)
+          Depfile += " \\\n  " + escapeForDepfile(Input);
+        if (writeFileIfChanged(Path, writeSummary(Job.Summary), Error) == WriteOutcome::Failed ||
+            writeFileIfChanged(Path + ".d", Depfile + "\n", Error) == WriteOutcome::Failed) {
           llvm::errs() << "lockwright: error: " << Error << "\n";
           ++SummaryFailures;
         }

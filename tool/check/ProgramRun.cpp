@@ -123,7 +123,7 @@ int runReportTool(const std::vector<std::string> &Args) {
   bool Quiet = false;
   for (const std::string &A : Args) {
     if (A == "-h" || A == "--help") {
-      llvm::outs() << "usage: lockwright report [--quiet] DIR...\n\n"
+      llvm::outs() << "usage: lockwright report [--quiet] DIR|SUMMARY...\n\n"
                       "The reduce step of `lockwright check`: prints the findings recorded in the summaries that\n"
                       "`lockwright check --summaries DIR` wrote (one per translation unit), and the findings of\n"
                       "the checks judged on the whole program, each once.\n\n"
@@ -148,9 +148,13 @@ int runReportTool(const std::vector<std::string> &Args) {
   for (const std::string &Dir : Dirs) {
     std::vector<std::string> Files;
     std::error_code EC;
-    for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
-      if (llvm::StringRef(It->path()).ends_with(".lwsum.json"))
-        Files.push_back(It->path());
+    if (llvm::sys::fs::is_regular_file(Dir)) {
+      Files.push_back(Dir); // a summary named on its own (a build system lists its outputs)
+    } else {
+      for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+        if (llvm::StringRef(It->path()).ends_with(".lwsum.json"))
+          Files.push_back(It->path());
+    }
     if (EC) {
       llvm::errs() << "lockwright: error: report: cannot read '" << Dir << "': " << EC.message() << "\n";
       return 1;
