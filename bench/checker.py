@@ -9,12 +9,17 @@ For each project (a directory with compile_commands.json), times on the same TUs
   lockwright, per TU        lockwright check FILE -- ARGS, one process per compile command, in its
                             directory, as CMAKE_<LANG>_CLANG_TIDY runs it (default checks)
   ... per TU, every check   the same with --checks='*' (the opt-in barrier checks too)
+  ... whole program         one map process per compile command (check --summaries DIR), then
+                            lockwright report DIR: what a build system runs (lockwright_check)
+  ... first / second run    lockwright check -p BUILD_DIR with --cache-dir: into an empty cache,
+                            then again on the unchanged tree (every summary from the cache)
   clang -fsyntax-only       clang-19 with each entry's own arguments, one process per entry
   clang-tidy, one process   clang-tidy-19 -p BUILD_DIR --checks=-*,<one cheap check> FILES...
   clang-tidy, per TU        the same per compile command, as lockwright's per-TU modes
 
 Every per-TU mode runs the same compile commands with one process each, so the ratios compare
-the same work.
+the same work; every lockwright mode runs one TU at a time (-j 1) and, but for the cache's two,
+parses every TU (--no-cache).
 
 Wall time (sum over processes) and peak RSS (max over processes), median of --runs runs,
 interleaved. Writes DIR/checker.csv, DIR/checker.md (tables, ratios to clang -fsyntax-only,
@@ -71,15 +76,29 @@ def syntax_only(entry):
     return ["clang-19", "-fsyntax-only"] + compile_args(entry)
 
 
-def modes(lockwright, build, entries, files):
-    # One process per compile command, in its directory, the command after '--'.
+def modes(lockwright, build, entries, files, scratch):
+    # One process per compile command, in its directory, the command after '--'. Every lockwright
+    # mode but the cache's parses each time (--no-cache) and runs one TU at a time (-j 1), as
+    # clang does here.
     per_entry = lambda tool: [(tool + ["--quiet", e["file"], "--"] + compile_args(e), e["directory"])  # noqa: E731
                               for e in entries]
+    summaries, cache = os.path.join(scratch, "summaries"), os.path.join(scratch, "cache")
+    check = [lockwright, "check", "--no-cache", "-j", "1"]
     return {
-        "lockwright, one process": [([lockwright, "check", "-p", build, "--quiet"], None)],
-        "lockwright, per TU": per_entry([lockwright, "check"]),
+        "lockwright, one process": [(check + ["-p", build, "--quiet"], None)],
+        "lockwright, per TU": per_entry(check),
         # The opt-in pairing barrier checks too: what the ordering model costs.
-        "lockwright, per TU, every check": per_entry([lockwright, "check", "--checks=*"]),
+        "lockwright, per TU, every check": per_entry(check + ["--checks=*"]),
+        # Whole program as a build system runs it: one map action per TU, then the reduce.
+        "lockwright, whole program (map per TU + report)":
+            [(["rm", "-rf", summaries], None)] + per_entry(check + ["--summaries", summaries])
+            + [([lockwright, "report", "--quiet", summaries], None)],
+        # The summary cache: a first run into an empty cache, then a second on the unchanged tree.
+        "lockwright, one process, first run (empty cache)":
+            [(["rm", "-rf", cache], None),
+             ([lockwright, "check", "-j", "1", "--cache-dir", cache, "-p", build, "--quiet"], None)],
+        "lockwright, one process, second run (cache)":
+            [([lockwright, "check", "-j", "1", "--cache-dir", cache, "-p", build, "--quiet"], None)],
         "clang -fsyntax-only, per TU": [(syntax_only(e), e["directory"]) for e in entries],
         "clang-tidy, one process": [(["clang-tidy-19", "-p", build, f"--checks=-*,{CHEAP_TIDY_CHECK}", "--quiet"]
                                      + files, None)],
@@ -103,7 +122,8 @@ def main():
         with open(os.path.join(build, "compile_commands.json")) as f:
             entries = json.load(f)
         files = sorted({os.path.join(e["directory"], e["file"]) for e in entries})
-        plan = modes(opt.lockwright, build, entries, files)
+        scratch = os.path.join(os.path.abspath(opt.out), "scratch-" + name)
+        plan = modes(opt.lockwright, build, entries, files, scratch)
         if opt.modes:
             wanted = [m.strip() for m in opt.modes.split(";")]
             plan = {m: c for m, c in plan.items() if m in wanted}
