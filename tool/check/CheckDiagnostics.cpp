@@ -74,30 +74,31 @@ FindingPrinter::FindingPrinter(DiagnosticOptions *Opts, CheckDiagnostics &Consum
 
 FindingPrinter::~FindingPrinter() { Consumer.EndSourceFile(); }
 
+FileID FindingPrinter::fileID(const std::string &Path) {
+  auto [It, New] = IDs.emplace(Path, FileID());
+  if (!New)
+    return It->second;
+  if (llvm::Expected<FileEntryRef> Entry = Files.getFileRef(Path))
+    It->second = Sources.createFileID(*Entry, SourceLocation(), SrcMgr::C_User);
+  else
+    llvm::consumeError(Entry.takeError());
+  return It->second;
+}
+
 SourceLocation FindingPrinter::at(const SourcePoint &P) {
   if (!P.valid())
     return {};
-  auto [It, New] = IDs.emplace(P.File, FileID());
-  if (New)
-    if (llvm::Expected<FileEntryRef> Entry = Files.getFileRef(P.File))
-      It->second = Sources.createFileID(*Entry, SourceLocation(), SrcMgr::C_User);
-    else
-      llvm::consumeError(Entry.takeError());
-  if (It->second.isInvalid())
+  FileID ID = fileID(P.File);
+  if (ID.isInvalid())
     return {};
-  return Sources.translateLineCol(It->second, P.Line, P.Column);
+  return Sources.translateLineCol(ID, P.Line, P.Column);
 }
 
 SourceRange FindingPrinter::range(const Edit &E) {
-  auto [It, New] = IDs.emplace(E.File, FileID());
-  if (New)
-    if (llvm::Expected<FileEntryRef> Entry = Files.getFileRef(E.File))
-      It->second = Sources.createFileID(*Entry, SourceLocation(), SrcMgr::C_User);
-    else
-      llvm::consumeError(Entry.takeError());
-  if (It->second.isInvalid())
+  FileID ID = fileID(E.File);
+  if (ID.isInvalid())
     return {};
-  SourceLocation Begin = Sources.getLocForStartOfFile(It->second).getLocWithOffset(E.Offset);
+  SourceLocation Begin = Sources.getLocForStartOfFile(ID).getLocWithOffset(E.Offset);
   return {Begin, Begin.getLocWithOffset(E.Length)};
 }
 

@@ -44,6 +44,7 @@ public:
   void print(const Finding &F);
 
 private:
+  clang::FileID fileID(const std::string &Path); // created on first use
   clang::SourceLocation at(const SourcePoint &P);
   clang::SourceRange range(const Edit &E);
 

@@ -83,10 +83,12 @@ static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, b
     E = E->IgnoreParenImpCasts();
     if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
       E = Cast->getSubExpr();
-    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
-               U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref)) {
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
       E = U->getSubExpr();
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      // Through a pointer (p->q[i], not an array member): the object is what it points to.
+      if (A->getBase()->IgnoreParenImpCasts()->getType()->isPointerType())
+        return nullptr;
       if (Subscripted)
         *Subscripted = true;
       if (ConstantIndex)
@@ -255,7 +257,21 @@ public:
     return true;
   }
 
+  // *p->ptr and p->ptr[i] reach what the pointer field points to, not the field: an API macro
+  // around them works on the pointee.
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+    if (Base->getType()->isPointerType() && (isa<MemberExpr>(Base) || isa<DeclRefExpr>(Base)))
+      Bases.insert(Base);
+    return true;
+  }
+
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_Deref) {
+      const Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
+      if (isa<MemberExpr>(Sub) || isa<DeclRefExpr>(Sub))
+        Bases.insert(Sub);
+    }
     if (UO->isIncrementDecrementOp())
       plainWrite(UO->getSubExpr(), true);
     return true;
@@ -485,8 +501,10 @@ void SyncModel::collect() {
   };
   for (auto &[D, U] : Uses)
     Cool(U);
-  for (auto &[Chain, U] : PathUses)
+  for (auto &[Chain, U] : PathUses) {
     Cool(U);
+    PathsByLeaf[Chain.back()].push_back(&Chain);
+  }
 }
 
 bool SyncModel::isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
@@ -679,9 +697,16 @@ std::vector<const FieldDecl *> SyncModel::embeddedPath(const Expr *E) {
   return Chain;
 }
 
-const ObjectUse *SyncModel::pathUse(const std::vector<const FieldDecl *> &Chain) const {
-  auto It = PathUses.find(Chain);
-  return It == PathUses.end() ? nullptr : &It->second;
+void SyncModel::forEachPathEndingWith(const std::vector<const FieldDecl *> &Suffix,
+                                      const std::function<void(const ObjectUse &)> &Fn) const {
+  if (Suffix.empty())
+    return;
+  auto It = PathsByLeaf.find(Suffix.back());
+  if (It == PathsByLeaf.end())
+    return;
+  for (const std::vector<const FieldDecl *> *Chain : It->second)
+    if (Chain->size() >= Suffix.size() && std::equal(Suffix.rbegin(), Suffix.rend(), Chain->rbegin()))
+      Fn(PathUses.at(*Chain));
 }
 
 const ObjectUse *SyncModel::use(const ValueDecl *D) const {

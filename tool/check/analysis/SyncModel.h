@@ -12,6 +12,7 @@
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -108,9 +109,12 @@ public:
   /// (`*_register`, `*_destroy`, `*_fini`), or a static function only those call.
   std::string coldFunction(const clang::FunctionDecl *FD) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
-  /// The readers and writers of one embedded path (rcu_work's rcu.func), outermost field
-  /// first; use(leaf) holds the accesses through a pointer to the leaf's own record.
-  const ObjectUse *pathUse(const std::vector<const clang::FieldDecl *> &Chain) const;
+  /// The readers and writers of the embedded paths (outermost field first) that end with
+  /// Suffix: for rcu_work's rcu.func, the accesses rw->rcu.func and x->work.rcu.func, not
+  /// rdp->barrier_head.func. use(leaf) holds the accesses through a pointer to the leaf's own
+  /// record. Calls Fn for each.
+  void forEachPathEndingWith(const std::vector<const clang::FieldDecl *> &Suffix,
+                             const std::function<void(const ObjectUse &)> &Fn) const;
   /// The members an access goes through without leaving its object (rw->rcu.func: rcu, func),
   /// outermost first.
   static std::vector<const clang::FieldDecl *> embeddedPath(const clang::Expr *E);
@@ -143,6 +147,7 @@ private:
   clang::ASTContext &Context;
   std::map<const clang::ValueDecl *, ObjectUse> Uses;
   std::map<std::vector<const clang::FieldDecl *>, ObjectUse> PathUses; // Readers, Writers, ColdWriters only
+  std::map<const clang::FieldDecl *, std::vector<const std::vector<const clang::FieldDecl *> *>> PathsByLeaf;
   std::set<const clang::RecordDecl *> NewAllocated;
   std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen

@@ -9,6 +9,8 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <optional>
+
 using namespace clang;
 
 namespace lockwright {
@@ -77,20 +79,18 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
       Mentioned.emplace(S.Containers.back(), C);
     }
     S.InUnion.push_back(cast<FieldDecl>(O.Leaf)->getParent()->isUnion());
-    // The uses through each embedded path that ends at the object, from each container down.
-    for (size_t K = 0; K < O.Containers.size(); ++K) {
-      std::vector<const FieldDecl *> Chain(O.Containers.begin() + K, O.Containers.end());
-      Chain.push_back(cast<FieldDecl>(O.Leaf));
-      if (!Model.pathUse(Chain))
-        continue;
-      std::string Key = fieldKey(Chain.front());
-      for (size_t I = 1; I < Chain.size(); ++I) {
-        std::string Name = Chain[I]->getNameAsString();
-        Key += "." + (Name.empty() ? "#" + std::to_string(Chain[I]->getFieldIndex()) : Name);
-      }
-      S.PathKeys.push_back(Key);
-      MentionedPaths.emplace(Key, Chain);
+    // The uses through every embedded path that ends with the object's path in R (from R's
+    // member down): accesses through records that embed R count, accesses through other
+    // containers of the leaf's record do not. Keyed by that path, alike in every TU.
+    std::vector<const FieldDecl *> Path(O.Containers.begin(), O.Containers.end());
+    Path.push_back(cast<FieldDecl>(O.Leaf));
+    std::string PathKey = "~" + fieldKey(Path.front());
+    for (size_t I = 1; I < Path.size(); ++I) {
+      std::string Name = Path[I]->getNameAsString();
+      PathKey += "." + (Name.empty() ? "#" + std::to_string(Path[I]->getFieldIndex()) : Name);
     }
+    S.PathKeys.push_back(PathKey);
+    MentionedPaths.emplace(PathKey, std::move(Path));
     S.Offset = O.Offset;
     S.Size = O.Size;
     QualType T = O.Leaf->getType();
@@ -147,9 +147,16 @@ void SummaryBuilder::finish() {
   for (const auto &[Key, D] : Mentioned)
     if (const ObjectUse *U = Model.use(D))
       Fields[Key].merge(factsOf(*U));
-  for (const auto &[Key, Chain] : MentionedPaths)
-    if (const ObjectUse *U = Model.pathUse(Chain))
-      Fields[Key].merge(factsOf(*U));
+  for (const auto &[Key, Path] : MentionedPaths) {
+    std::optional<FieldFacts> Merged;
+    Model.forEachPathEndingWith(Path, [&](const ObjectUse &U) {
+      if (!Merged)
+        Merged.emplace();
+      Merged->merge(factsOf(U));
+    });
+    if (Merged)
+      Fields[Key].merge(*Merged);
+  }
 }
 
 } // namespace lockwright
