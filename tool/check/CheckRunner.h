@@ -36,6 +36,7 @@ struct RunState {
   // --enable-check-profile: MatchFinder's per-check records, and our own buckets.
   bool Profiling = false;
   bool DumpOrdering = false; // --dump-ordering
+  bool HashInputs = false;   // the cache or a summary file keeps each input's content hash
   llvm::StringMap<llvm::TimeRecord> CheckTimes;
   llvm::TimeRecord ModelTime, MatchTime, OrderingTime;
   std::map<std::string, llvm::TimeRecord> EndTimes; // each check's end-of-TU judgement

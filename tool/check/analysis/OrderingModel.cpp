@@ -1242,7 +1242,16 @@ public:
 
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  explicit FunctionCollector(std::vector<const FunctionDecl *> &Out) : Out(Out) {}
+  FunctionCollector(std::vector<const FunctionDecl *> &Out, const ApiNames &Names) : Out(Out), Names(Names) {}
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Enclosing.push_back(FD);
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Enclosing.pop_back();
+    return Continue;
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() && !FD->isTemplated())
       Out.push_back(FD);
@@ -1253,6 +1262,8 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     if (const auto *R = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
       CalleeRefs.insert(R);
+    if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && isFenceFunction(Callee))
+      FenceCallers.insert(Enclosing.begin(), Enclosing.end());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *R) {
@@ -1261,10 +1272,27 @@ public:
     return true;
   }
   std::set<const FunctionDecl *> Escaped;
+  /// Functions whose bodies call a barrier function (ck_pr_fence_*, atomic_thread_fence,
+  /// rte_smp_wmb), found on this one walk rather than by walking each body again.
+  std::set<const FunctionDecl *> FenceCallers;
 
 private:
+  bool isFenceFunction(const FunctionDecl *Callee) {
+    auto [It, New] = FenceFunctions.emplace(Callee->getCanonicalDecl(), false);
+    if (New) {
+      const ApiNames::Operation *Op = Names.operation(Callee->getQualifiedNameAsString());
+      if (!Op)
+        Op = Names.operation(Callee->getNameAsString());
+      It->second = Op && fenceOp(Op->Op);
+    }
+    return It->second;
+  }
+
   std::vector<const FunctionDecl *> &Out;
+  const ApiNames &Names;
+  std::vector<const FunctionDecl *> Enclosing;
   std::set<const DeclRefExpr *> CalleeRefs;
+  std::map<const FunctionDecl *, bool> FenceFunctions; // by canonical declaration
 };
 
 bool orderingEvent(const OrderingEvent &E) {
@@ -1319,7 +1347,7 @@ void OrderingModel::build() {
     return;
   Built = true;
   std::vector<const FunctionDecl *> Decls;
-  FunctionCollector Collector(Decls);
+  FunctionCollector Collector(Decls, Names);
   for (Decl *D : AST.getTraversalScope())
     Collector.TraverseDecl(D);
 
@@ -1355,7 +1383,7 @@ void OrderingModel::build() {
   SourceManager &SM = AST.getSourceManager();
   std::vector<std::pair<const FunctionDecl *, const FunctionOrdering *>> Walks;
   for (const FunctionDecl *FD : Decls) {
-    if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())) || (FencesOnly && !writesFence(FD)))
+    if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())) || (FencesOnly && !writesFence(FD, Collector.FenceCallers)))
       continue;
     const FunctionOrdering *Walk = WalkOnce(FD);
     if (Walk && !Walk->Events.empty())
@@ -1380,31 +1408,7 @@ void OrderingModel::build() {
     pair();
 }
 
-namespace {
-
-/// Finds a call of a barrier function (ck_pr_fence_*, atomic_thread_fence, rte_smp_wmb) in a body.
-class FenceCallFinder : public RecursiveASTVisitor<FenceCallFinder> {
-public:
-  explicit FenceCallFinder(const ApiNames &Names) : Names(Names) {}
-  bool Found = false;
-  bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
-      const ApiNames::Operation *Op = Names.operation(Callee->getQualifiedNameAsString());
-      if (!Op)
-        Op = Names.operation(Callee->getNameAsString());
-      if (Op && fenceOp(Op->Op))
-        Found = true;
-    }
-    return !Found;
-  }
-
-private:
-  const ApiNames &Names;
-};
-
-} // namespace
-
-bool OrderingModel::writesFence(const FunctionDecl *FD) const {
+bool OrderingModel::writesFence(const FunctionDecl *FD, const std::set<const FunctionDecl *> &FenceCallers) const {
   const Stmt *Body = FD->getBody();
   if (!Body)
     return false;
@@ -1422,9 +1426,7 @@ bool OrderingModel::writesFence(const FunctionDecl *FD) const {
   for (const auto &[File, Offset] : FenceSites)
     if (File == Begin.first && Begin.first == End.first && Offset >= Begin.second && Offset <= End.second)
       return true;
-  FenceCallFinder Finder(Names);
-  Finder.TraverseStmt(const_cast<Stmt *>(Body));
-  return Finder.Found;
+  return FenceCallers.count(FD) > 0;
 }
 
 namespace {

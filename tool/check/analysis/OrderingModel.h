@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -204,8 +205,8 @@ private:
   clang::ASTContext &AST;
   bool Built = false;
   bool FencesOnly = false;
-  /// Whether FD's body writes a barrier (an API fence macro expanded in it, or a fence call).
-  bool writesFence(const clang::FunctionDecl *FD) const;
+  /// Whether FD's body expands a barrier macro or calls a barrier function (FenceCallers).
+  bool writesFence(const clang::FunctionDecl *FD, const std::set<const clang::FunctionDecl *> &FenceCallers) const;
   mutable std::vector<std::pair<clang::FileID, unsigned>> FenceSites;
   mutable bool FenceSitesKnown = false;
   std::vector<FunctionOrdering> Functions;

@@ -10,6 +10,7 @@
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -299,14 +300,48 @@ private:
   /// What an API macro does to the object written at Loc, when Loc is one of its
   /// arguments. A token that no macro expanded cannot be one: most are not, and
   /// they skip the scan.
-  const MacroArgUse *macroArgUse(SourceLocation Loc) const {
+  const MacroArgUse *macroArgUse(SourceLocation Loc) {
     if (!Loc.isMacroID())
       return nullptr;
     SourceLocation Spelled = SM.getSpellingLoc(Loc);
-    for (const MacroArgUse &Use : Model.MacroArgs)
-      if (inRange(Spelled, Use.Range))
-        return &Use;
-    return nullptr;
+    if (Spelled.isInvalid())
+      return nullptr;
+    if (!ArgsIndexed)
+      indexMacroArgs();
+    // The first use in recording order whose range holds Spelled, as a scan of them all would
+    // find; within one file, offsets compare without SourceManager's include-stack walk.
+    size_t Best = Model.MacroArgs.size();
+    auto [File, Offset] = SM.getDecomposedLoc(Spelled);
+    if (auto It = ArgsByFile.find(File); It != ArgsByFile.end())
+      for (const auto &[Begin, End, Index] : It->second)
+        if (Begin <= Offset && Offset <= End) {
+          Best = Index;
+          break;
+        }
+    for (size_t Index : ArgsAcrossFiles) {
+      if (Index >= Best)
+        break;
+      if (inRange(Spelled, Model.MacroArgs[Index].Range)) {
+        Best = Index;
+        break;
+      }
+    }
+    return Best < Model.MacroArgs.size() ? &Model.MacroArgs[Best] : nullptr;
+  }
+
+  void indexMacroArgs() {
+    ArgsIndexed = true;
+    for (size_t I = 0; I < Model.MacroArgs.size(); ++I) {
+      SourceRange R = Model.MacroArgs[I].Range;
+      if (R.isInvalid())
+        continue;
+      auto [BeginFile, Begin] = SM.getDecomposedLoc(R.getBegin());
+      auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+      if (BeginFile == EndFile)
+        ArgsByFile[BeginFile].push_back({Begin, End, I});
+      else
+        ArgsAcrossFiles.push_back(I);
+    }
   }
 
   bool inRange(SourceLocation L, SourceRange R) const {
@@ -473,6 +508,10 @@ private:
 
   SyncModel &Model;
   SourceManager &SM;
+  // Model.MacroArgs by the file their range is spelled in: (begin, end, index), in order.
+  bool ArgsIndexed = false;
+  llvm::DenseMap<FileID, std::vector<std::tuple<unsigned, unsigned, size_t>>> ArgsByFile;
+  std::vector<size_t> ArgsAcrossFiles;
   const FunctionDecl *Current = nullptr;
   std::set<const VarDecl *> Fresh; // allocated or declared here, not yet handed on
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position

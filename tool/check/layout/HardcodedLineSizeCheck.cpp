@@ -129,7 +129,8 @@ void HardcodedLineSizeCheck::registerMatchers(MatchFinder &Finder) {
   // std::hardware_destructive_interference_size and friends are C++ names; in C
   // the constants are macros. Matching every expression of a C TU cost ck a fifth
   // of its checking time for nothing.
-  if (context().langOpts().CPlusPlus)
+  MatchesConstantUses = context().langOpts().CPlusPlus;
+  if (MatchesConstantUses)
     Finder.addMatcher(declRefExpr(to(varDecl(hasGlobalStorage()))).bind("ref"), this);
 }
 

@@ -12,8 +12,10 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void registerPPCallbacks(clang::Preprocessor &PP) override;
+  bool matchesStatements() const override { return MatchesConstantUses; }
 
 private:
+  bool MatchesConstantUses = false; // C++: uses of std::hardware_destructive_interference_size
   // One per bound node.
   void checkAligned(const clang::Decl *D);
   void checkPadding(const clang::FieldDecl *F);
