@@ -53,6 +53,15 @@ void registerPrebuiltSpecs(const PrebuiltFile *Files, size_t Count) {
   RegisteredCount = Count;
 }
 
+bool prebuiltValidApi(std::string_view Text) {
+  for (size_t I = 0; I < RegisteredCount; ++I) {
+    const PrebuiltFile &F = Registered[I];
+    if (F.Size == Text.size() && Text == std::string_view(F.Text, F.Size))
+      return F.ValidApi;
+  }
+  return false;
+}
+
 std::optional<SpecNode> prebuiltTree(std::string_view Text, const std::string &FileName,
                                      std::string_view OnlyTopLevelKey) {
   for (size_t I = 0; I < RegisteredCount; ++I) {

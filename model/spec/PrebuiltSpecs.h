@@ -33,6 +33,7 @@ struct PrebuiltFile {
   size_t Size;
   const PrebuiltNode *Nodes;
   size_t NodeCount;
+  bool ValidApi; // an API spec that passed apiSpecSchema when the tables were generated
 };
 
 /// Makes Files (static tables that outlive the process's use of them) the prebuilt specs.
@@ -47,6 +48,10 @@ void registerShippedSpecs();
 /// of every arch spec and needs nothing else).
 std::optional<SpecNode> prebuiltTree(std::string_view Text, const std::string &FileName,
                                      std::string_view OnlyTopLevelKey = {});
+
+/// Whether Text is a prebuilt API spec that validated at build time: validating it again
+/// would only repeat the same answer on every run.
+bool prebuiltValidApi(std::string_view Text);
 
 } // namespace lockwright
 

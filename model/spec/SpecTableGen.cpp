@@ -4,6 +4,7 @@
 // tool then parses it at run time and reports the error as for any spec.
 #include "FileIO.h"
 #include "spec/Diagnostics.h"
+#include "spec/Schema.h"
 #include "spec/SpecTree.h"
 
 #include <cstdio>
@@ -73,6 +74,13 @@ int main(int argc, char **argv) {
     std::optional<SpecNode> Tree = parseYamlText(*Text, argv[I], Diags);
     if (!Tree)
       continue;
+    // API specs are validated here once, not on each run (prebuiltValidApi).
+    bool ValidApi = false;
+    if (Tree->isMap() && Tree->get("dialect")) {
+      ValidationContext Ctx{Diags, /*Partial=*/false};
+      apiSpecSchema()->validate(*Tree, "", Ctx);
+      ValidApi = !Diags.hasErrors();
+    }
     std::string Index = std::to_string(Files.size());
     std::filesystem::path Path(argv[I]);
     Out += "// " + (Path.parent_path().filename() / Path.filename()).string() + "\nconst char Text" + Index + "[] =\n    " + literal(*Text) +
@@ -80,13 +88,13 @@ int main(int argc, char **argv) {
     emitNodes(*Tree, nullptr, Out);
     Out += "};\n\n";
     Files.push_back("    {Text" + Index + ", sizeof Text" + Index + " - 1, Nodes" + Index + ", sizeof Nodes" + Index +
-                    " / sizeof Nodes" + Index + "[0]},\n");
+                    " / sizeof Nodes" + Index + "[0], " + (ValidApi ? "true" : "false") + "},\n");
   }
   Out += "const lockwright::PrebuiltFile Files[] = {\n";
   for (const std::string &F : Files)
     Out += F;
   if (Files.empty())
-    Out += "    {\"\", 0, nullptr, 0},\n";
+    Out += "    {\"\", 0, nullptr, 0, false},\n";
   Out += "};\n\n} // namespace\n\n"
          "namespace lockwright {\n\n"
          "void registerShippedSpecs() { registerPrebuiltSpecs(Files, sizeof Files / sizeof Files[0]); }\n\n"
