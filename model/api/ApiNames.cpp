@@ -146,6 +146,8 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
           Operation.OrderArg = std::stoi(Arg->value());
         if (const SpecNode *Hw = Entry.get("hardware_rmw"))
           Operation.HardwareRmw = Hw->value() == "true";
+        if (const SpecNode *Kind = Entry.get("kind"))
+          Operation.Callable = Kind->value() == "function" || Kind->value() == "template";
         Names.Operations.add(Name, Operation);
         std::string Key = Spec.Dialect + " " + Op;
         if (std::none_of(Names.FirstNameOfOp.begin(), Names.FirstNameOfOp.end(),

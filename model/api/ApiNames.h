@@ -39,6 +39,9 @@ public:
     /// ck_pr_fas/cas/faa): it orders as the instruction does, fully where the arch spec says
     /// RMWs are fully ordered, whatever its portable order.
     bool HardwareRmw = false;
+    /// Named as a function or template (`kind: function`), not a macro: a definition of that
+    /// name is the primitive's own body.
+    bool Callable = false;
   };
 
   /// The spec's spelling of an order ("acquire", "seq_cst", "full"), for messages and fix-its.

@@ -98,6 +98,18 @@ TEST_F(ShippedApiNames, TypesOfEveryDialect) {
   EXPECT_FALSE(Names.typeRole("my_lock").has_value());
 }
 
+// A name the specs give as a function is a primitive whose body the ordering model does not
+// judge; a macro's name glob ("{prefix}_barrier") says nothing of a function (rcu_barrier).
+TEST_F(ShippedApiNames, FunctionsAndTemplatesAreCallable) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  ASSERT_NE(Names.operation("ck_pr_load_int"), nullptr);
+  EXPECT_TRUE(Names.operation("ck_pr_load_int")->Callable);
+  ASSERT_NE(Names.operation("ck_pr_faa_64"), nullptr);
+  EXPECT_TRUE(Names.operation("ck_pr_faa_64")->Callable);
+  ASSERT_NE(Names.operation("smp_mb"), nullptr);
+  EXPECT_FALSE(Names.operation("smp_mb")->Callable);
+}
+
 TEST_F(ShippedApiNames, CallsAndMacrosSayWhatTheyDoToTheirObject) {
   ApiNames Names = ApiNames::fromSpecs(Specs);
   EXPECT_EQ(Names.access("READ_ONCE"), ApiNames::Access::AtomicRead);

@@ -1385,6 +1385,14 @@ void OrderingModel::build() {
   for (const FunctionDecl *FD : Decls) {
     if (SM.isInSystemHeader(SM.getFileLoc(FD->getLocation())) || (FencesOnly && !writesFence(FD, Collector.FenceCallers)))
       continue;
+    // A primitive's body (ck_pr_load_int's asm) is what its name in specs/api stands for: its
+    // calls are events by that name, and its body is not user code to judge. Lock functions
+    // (lw_mcs_lock) are: a lock's own ordering is what the barrier checks guard.
+    const ApiNames::Operation *Primitive = Names.operation(FD->getQualifiedNameAsString());
+    if (!Primitive)
+      Primitive = Names.operation(FD->getNameAsString());
+    if (Primitive && Primitive->Callable && Names.access(FD->getNameAsString()) != ApiNames::Access::LockUse)
+      continue;
     const FunctionOrdering *Walk = WalkOnce(FD);
     if (Walk && !Walk->Events.empty())
       Walks.emplace_back(FD, Walk);
