@@ -115,3 +115,18 @@ void arms(int c) {
 		smp_mb();
 	WRITE_ONCE(flag, 1);
 }
+/* Negative: the body of a primitive the specs name as a function (ck_pr_store_*) is what its
+   name stands for, not code to judge; its calls are judged where they are made. */
+static inline void ck_pr_store_local(int *p, int v) {
+	ck_pr_fence_store();
+	ck_pr_fence_memory();
+	*p = v;
+}
+/* A function a macro's name pattern happens to match ({prefix}_barrier) is still user code. */
+void local_barrier(void) {
+	ck_pr_store_local(&data, 1);
+	ck_pr_fence_store();
+	ck_pr_fence_memory();
+	ck_pr_store_int(&flag, 1);
+}
+// CHECK: :[[@LINE-4]]:2: warning: 'ck_pr_fence_store' is redundant on {{x86_64|aarch64}}: the adjacent 'ck_pr_fence_memory' already orders everything it does
