@@ -53,37 +53,45 @@ void registerPrebuiltSpecs(const PrebuiltFile *Files, size_t Count) {
   RegisteredCount = Count;
 }
 
-bool prebuiltValidApi(std::string_view Text) {
+namespace {
+
+/// The prebuilt file whose text is Text byte for byte, if any.
+const PrebuiltFile *prebuiltFile(std::string_view Text) {
   for (size_t I = 0; I < RegisteredCount; ++I) {
     const PrebuiltFile &F = Registered[I];
     if (F.Size == Text.size() && Text == std::string_view(F.Text, F.Size))
-      return F.ValidApi;
+      return &F;
   }
-  return false;
+  return nullptr;
+}
+
+} // namespace
+
+bool prebuiltValidApi(std::string_view Text) {
+  const PrebuiltFile *F = prebuiltFile(Text);
+  return F && F->ValidApi;
 }
 
 std::optional<SpecNode> prebuiltTree(std::string_view Text, const std::string &FileName,
                                      std::string_view OnlyTopLevelKey) {
-  for (size_t I = 0; I < RegisteredCount; ++I) {
-    const PrebuiltFile &F = Registered[I];
-    if (F.Size != Text.size() || Text != std::string_view(F.Text, F.Size) || F.NodeCount == 0)
-      continue;
-    size_t Next = 0;
-    const PrebuiltNode &Root = F.Nodes[Next];
-    if (OnlyTopLevelKey.empty() || static_cast<SpecNode::Kind>(Root.Kind) != SpecNode::Kind::Map)
-      return build(F.Nodes, Next, FileName);
-    SpecNode Map = SpecNode::map({FileName, Root.Line, Root.Col});
-    ++Next;
-    for (unsigned Child = 0; Child < Root.Children && Map.fields().empty(); ++Child) {
-      const char *Key = F.Nodes[Next].Key;
-      if (Key == OnlyTopLevelKey)
-        Map.fields().emplace_back(Key, build(F.Nodes, Next, FileName));
-      else
-        skip(F.Nodes, Next);
-    }
-    return Map;
+  const PrebuiltFile *Found = prebuiltFile(Text);
+  if (!Found || Found->NodeCount == 0)
+    return std::nullopt;
+  const PrebuiltFile &F = *Found;
+  size_t Next = 0;
+  const PrebuiltNode &Root = F.Nodes[Next];
+  if (OnlyTopLevelKey.empty() || static_cast<SpecNode::Kind>(Root.Kind) != SpecNode::Kind::Map)
+    return build(F.Nodes, Next, FileName);
+  SpecNode Map = SpecNode::map({FileName, Root.Line, Root.Col});
+  ++Next;
+  for (unsigned Child = 0; Child < Root.Children && Map.fields().empty(); ++Child) {
+    const char *Key = F.Nodes[Next].Key;
+    if (Key == OnlyTopLevelKey)
+      Map.fields().emplace_back(Key, build(F.Nodes, Next, FileName));
+    else
+      skip(F.Nodes, Next);
   }
-  return std::nullopt;
+  return Map;
 }
 
 } // namespace lockwright

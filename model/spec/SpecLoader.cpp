@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <set>
 #include <unistd.h>
@@ -360,14 +359,9 @@ std::vector<ApiSpec> SpecRepository::loadApis(DiagnosticList &Diags) {
   std::map<std::string, std::string> SeenDialects;
   for (const std::string &P : Paths) {
     DiagnosticList Local;
-    std::optional<std::string> Text = readFile(P);
-    if (!Text) {
-      Local.error({P, 0, 0}, "", std::string("cannot open: ") + std::strerror(errno));
-      Diags.append(Local);
-      continue;
-    }
-    std::optional<SpecNode> Root = parseYamlText(*Text, P, Local);
-    if (Root && !prebuiltValidApi(*Text)) {
+    std::string Text;
+    std::optional<SpecNode> Root = parseYamlFile(P, Local, &Text);
+    if (Root && !prebuiltValidApi(Text)) {
       ValidationContext Ctx{Local, /*Partial=*/false};
       apiSpecSchema()->validate(*Root, "", Ctx);
     }

@@ -236,13 +236,16 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
   return Tree;
 }
 
-std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags) {
-  std::optional<std::string> Text = readFile(Path);
-  if (!Text) {
+std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags, std::string *Text) {
+  std::optional<std::string> Read = readFile(Path);
+  if (!Read) {
     Diags.error({Path, 0, 0}, "", std::string("cannot open: ") + std::strerror(errno));
     return std::nullopt;
   }
-  return parseYamlText(*Text, Path, Diags);
+  std::optional<SpecNode> Tree = parseYamlText(*Read, Path, Diags);
+  if (Text)
+    *Text = std::move(*Read);
+  return Tree;
 }
 
 } // namespace lockwright

@@ -72,7 +72,9 @@ private:
 
 /// Parses one YAML file (or text, for tests) into a SpecNode tree. Syntax errors
 /// and duplicate keys are reported located; returns nullopt when nothing usable was read.
-std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags);
+/// Text, when given, receives what the file held.
+std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags,
+                                      std::string *Text = nullptr);
 std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string &FileName,
                                       DiagnosticList &Diags);
 

@@ -492,6 +492,14 @@ bool fenceOp(const std::string &O) {
          O == "acquire_after_ctrl_dep" || O == "fence";
 }
 
+/// The operation specs/api names FD as, by its qualified name (std::atomic_thread_fence) or
+/// else its plain one (ck_pr_fence_memory); null when it names none.
+const ApiNames::Operation *operationOf(const ApiNames &Names, const FunctionDecl *FD) {
+  if (const ApiNames::Operation *Op = Names.operation(FD->getQualifiedNameAsString()))
+    return Op;
+  return Names.operation(FD->getNameAsString());
+}
+
 /// The events of a callee's body, or null where it has none here (or is being walked).
 using CalleeSummaries = std::function<const std::vector<OrderingEvent> *(const FunctionDecl *)>;
 
@@ -991,12 +999,8 @@ private:
         add(makeEvent(Kind::OpaqueCall, S));
         return;
       }
-      std::string Name = Callee->getNameAsString();
-      const ApiNames::Operation *Op = Names.operation(Callee->getQualifiedNameAsString());
-      if (!Op)
-        Op = Names.operation(Name);
-      if (Op) {
-        call(S, *Op, nullptr, Args, Alias ? Alias->Name : Name);
+      if (const ApiNames::Operation *Op = operationOf(Names, Callee)) {
+        call(S, *Op, nullptr, Args, Alias ? Alias->Name : Callee->getNameAsString());
         if (Alias && !Events.empty())
           Events.back().Dialect = Alias->Op->Dialect;
         return;
@@ -1280,9 +1284,7 @@ private:
   bool isFenceFunction(const FunctionDecl *Callee) {
     auto [It, New] = FenceFunctions.emplace(Callee->getCanonicalDecl(), false);
     if (New) {
-      const ApiNames::Operation *Op = Names.operation(Callee->getQualifiedNameAsString());
-      if (!Op)
-        Op = Names.operation(Callee->getNameAsString());
+      const ApiNames::Operation *Op = operationOf(Names, Callee);
       It->second = Op && fenceOp(Op->Op);
     }
     return It->second;
@@ -1388,9 +1390,7 @@ void OrderingModel::build() {
     // A primitive's body (ck_pr_load_int's asm) is what its name in specs/api stands for: its
     // calls are events by that name, and its body is not user code to judge. Lock functions
     // (lw_mcs_lock) are: a lock's own ordering is what the barrier checks guard.
-    const ApiNames::Operation *Primitive = Names.operation(FD->getQualifiedNameAsString());
-    if (!Primitive)
-      Primitive = Names.operation(FD->getNameAsString());
+    const ApiNames::Operation *Primitive = operationOf(Names, FD);
     if (Primitive && Primitive->Callable && Names.access(FD->getNameAsString()) != ApiNames::Access::LockUse)
       continue;
     const FunctionOrdering *Walk = WalkOnce(FD);

@@ -9,8 +9,6 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 
-#include <optional>
-
 using namespace clang;
 
 namespace lockwright {
@@ -147,16 +145,8 @@ void SummaryBuilder::finish() {
   for (const auto &[Key, D] : Mentioned)
     if (const ObjectUse *U = Model.use(D))
       Fields[Key].merge(factsOf(*U));
-  for (const auto &[Key, Path] : MentionedPaths) {
-    std::optional<FieldFacts> Merged;
-    Model.forEachPathEndingWith(Path, [&](const ObjectUse &U) {
-      if (!Merged)
-        Merged.emplace();
-      Merged->merge(factsOf(U));
-    });
-    if (Merged)
-      Fields[Key].merge(*Merged);
-  }
+  for (const auto &[Key, Path] : MentionedPaths)
+    Model.forEachPathEndingWith(Path, [&, &Key = Key](const ObjectUse &U) { Fields[Key].merge(factsOf(U)); });
 }
 
 } // namespace lockwright
