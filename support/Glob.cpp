@@ -50,6 +50,8 @@ Glob::Glob(std::string PatternText, std::vector<std::string_view> Tokens)
         Width = Token.size();
     if (Width) {
       Runs.emplace_back();
+      ++Wildcards;
+      OnlyWildcardIsToken = Width > 1 || Pattern[I] != '*';
       I += Width;
     } else {
       Runs.back() += Pattern[I++];
@@ -73,6 +75,16 @@ bool Glob::matches(std::string_view Text) const {
       Text.substr(Text.size() - TailSize) != P.substr(P.size() - TailSize))
     return false;
   std::string_view Between = Text.substr(HeadSize, Text.size() - HeadSize - TailSize);
+  if (Wildcards == 1) {
+    if (!OnlyWildcardIsToken)
+      return true;
+    if (Between.empty() || !isIdentifierChar(Between[0], true))
+      return false;
+    for (char C : Between)
+      if (!isIdentifierChar(C, false))
+        return false;
+    return true;
+  }
   for (const std::string &Run : Middles) {
     size_t At = Between.find(Run);
     if (At == std::string_view::npos)

@@ -32,6 +32,11 @@ private:
   size_t HeadSize = 0, TailSize = 0; // literal characters at each end
   std::vector<std::string> Middles;  // the literal runs between wildcards, in order
   bool Literal = true;               // no wildcard: Text must equal Pattern
+  // With one wildcard (most API patterns: ck_pr_load_*, {prefix}_barrier) the text between
+  // head and tail is its match, and no backtracking is needed: any text for '*', an
+  // identifier for a token.
+  unsigned Wildcards = 0;
+  bool OnlyWildcardIsToken = false;
 };
 
 } // namespace lockwright

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 namespace lockwright {
 
@@ -72,6 +73,13 @@ bool isDeclarationOp(const std::string &Op) {
 
 } // namespace
 
+template <class T> uint64_t ApiNames::Table<T>::anchorKey(std::string_view Anchor) {
+  uint64_t Key = Anchor.size();
+  for (char C : Anchor)
+    Key = Key << 8 | static_cast<unsigned char>(C);
+  return Key;
+}
+
 template <class T> const T *ApiNames::Table<T>::findPtr(const std::string &Name) const {
   if (auto It = Exact.find(Name); It != Exact.end())
     return &It->second;
@@ -87,10 +95,11 @@ template <class T> const T *ApiNames::Table<T>::findPtr(const std::string &Name)
           First = I;
     };
     Try(Unanchored);
-    if (!Name.empty()) {
-      if (auto B = ByHead.find(Name.front()); B != ByHead.end())
+    std::string_view View = Name;
+    for (size_t Size = 1; Size <= std::min(AnchorSize, View.size()); ++Size) {
+      if (auto B = ByHead.find(anchorKey(View.substr(0, Size))); B != ByHead.end())
         Try(B->second);
-      if (auto B = ByTail.find(Name.back()); B != ByTail.end())
+      if (auto B = ByTail.find(anchorKey(View.substr(View.size() - Size))); B != ByTail.end())
         Try(B->second);
     }
     std::optional<T> Answer;
@@ -114,10 +123,11 @@ template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value
   }
   Glob Pattern(Name, {"{prefix}", "{PREFIX}"});
   size_t Index = Patterns.size();
-  if (!Pattern.head().empty())
-    ByHead[Pattern.head().front()].push_back(Index);
-  else if (!Pattern.tail().empty())
-    ByTail[Pattern.tail().back()].push_back(Index);
+  std::string_view Head = Pattern.head(), Tail = Pattern.tail();
+  if (!Head.empty())
+    ByHead[anchorKey(Head.substr(0, AnchorSize))].push_back(Index);
+  else if (!Tail.empty())
+    ByTail[anchorKey(Tail.substr(Tail.size() - std::min(AnchorSize, Tail.size())))].push_back(Index);
   else
     Unanchored.push_back(Index);
   Patterns.emplace_back(std::move(Pattern), Value);
@@ -126,13 +136,15 @@ template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value
 ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vector<std::string> &ExtraLocks,
                              const std::vector<std::string> &ExtraAtomics) {
   ApiNames Names;
+  std::unordered_set<std::string> OpsNamed; // "dialect op" keys already in FirstNameOfOp
   for (const ApiSpec &Spec : Specs) {
-    for (const auto &[Name, Entry] : Spec.Tree.get("names")->fields()) {
-      std::string Op = Entry.get("op")->value();
+    for (const ApiNameEntry &Entry : Spec.Names) {
+      std::string Name(Entry.Name);
+      std::string Op(Entry.Op);
       Names.Dialect.emplace(Name, Spec.Dialect);
       std::optional<MemoryOrder> Order;
-      if (const SpecNode *O = Entry.get("order"))
-        Order = memoryOrder(O->value());
+      if (!Entry.Order.empty())
+        Order = memoryOrder(std::string(Entry.Order));
       if (Op == "order_constant") {
         if (Order)
           Names.OrderConstants.add(Name, *Order);
@@ -141,18 +153,13 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
       if (Order)
         Names.FixedOrders.add(Name, *Order);
       if (!isDeclarationOp(Op)) {
-        Operation Operation{Op, Order, -1, Spec.Dialect};
-        if (const SpecNode *Arg = Entry.get("order_arg"))
-          Operation.OrderArg = std::stoi(Arg->value());
-        if (const SpecNode *Hw = Entry.get("hardware_rmw"))
-          Operation.HardwareRmw = Hw->value() == "true";
-        if (const SpecNode *Kind = Entry.get("kind"))
-          Operation.Callable = Kind->value() == "function" || Kind->value() == "template";
+        Operation Operation{Op, Order, Entry.OrderArg, Spec.Dialect};
+        Operation.HardwareRmw = Entry.HardwareRmw;
+        Operation.Callable = Entry.Kind == "function" || Entry.Kind == "template";
         Names.Operations.add(Name, Operation);
         std::string Key = Spec.Dialect + " " + Op;
-        if (std::none_of(Names.FirstNameOfOp.begin(), Names.FirstNameOfOp.end(),
-                         [&](const auto &P) { return P.first == Key; }))
-          Names.FirstNameOfOp.emplace_back(Key, Name);
+        if (OpsNamed.insert(Key).second)
+          Names.FirstNameOfOp.emplace_back(std::move(Key), Name);
       }
       if (Op == "lock_type" || Op == "rwlock_type" || Op == "lock_table_type")
         Names.Types.add(Name, TypeRole::Lock);
@@ -175,6 +182,8 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
     Names.Types.add(A, TypeRole::Atomic);
   return Names;
 }
+
+std::optional<ApiNames::Access> ApiNames::accessOf(const Operation &Op) { return accessForOp(Op.Op); }
 
 std::optional<ApiNames::TypeRole> ApiNames::typeRole(const std::string &QualifiedName) const {
   return Types.find(QualifiedName);

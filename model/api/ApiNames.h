@@ -8,8 +8,10 @@
 
 #include "Glob.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -61,6 +63,9 @@ public:
   static ApiNames fromSpecs(const std::vector<ApiSpec> &Specs, const std::vector<std::string> &ExtraLocks = {},
                             const std::vector<std::string> &ExtraAtomics = {});
 
+  /// What an operation does to the object it works on, by its `op:` (a lock_acquire is a LockUse).
+  static std::optional<Access> accessOf(const Operation &Op);
+
   std::optional<TypeRole> typeRole(const std::string &QualifiedName) const;
   std::optional<Access> access(const std::string &CalleeOrMacro) const;
   /// For C++ methods: the class (qualified, template name for specialisations) and the method.
@@ -97,9 +102,12 @@ private:
   template <class T> struct Table {
     std::unordered_map<std::string, T> Exact;
     std::vector<std::pair<Glob, T>> Patterns; // '*' and {prefix}/{PREFIX} globs
-    // Indices into Patterns by the first character of the pattern's literal head, else the
-    // last of its literal tail, else in Unanchored: a name is tried against its buckets only.
-    std::unordered_map<char, std::vector<size_t>> ByHead, ByTail;
+    // Indices into Patterns by the first AnchorSize characters of the pattern's literal head
+    // (all of it when shorter), else the last of its literal tail, else in Unanchored: a name
+    // is tried only against the patterns whose anchor it starts or ends with.
+    static constexpr size_t AnchorSize = 4;
+    static uint64_t anchorKey(std::string_view Anchor); // its size and characters, packed
+    std::unordered_map<uint64_t, std::vector<size_t>> ByHead, ByTail;
     std::vector<size_t> Unanchored;
     // Every function-like macro expansion asks: most names miss, and repeat.
     mutable std::unordered_map<std::string, std::optional<T>> PatternAnswers;

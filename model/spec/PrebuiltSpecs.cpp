@@ -67,9 +67,11 @@ const PrebuiltFile *prebuiltFile(std::string_view Text) {
 
 } // namespace
 
-bool prebuiltValidApi(std::string_view Text) {
+std::optional<PrebuiltApi> prebuiltApi(std::string_view Text) {
   const PrebuiltFile *F = prebuiltFile(Text);
-  return F && F->ValidApi;
+  if (!F || !F->ValidApi)
+    return std::nullopt;
+  return PrebuiltApi{F->Dialect, F->ApiNames, F->ApiNameCount};
 }
 
 std::optional<SpecNode> prebuiltTree(std::string_view Text, const std::string &FileName,

@@ -10,6 +10,7 @@
 #ifndef LOCKWRIGHT_MODEL_SPEC_PREBUILTSPECS_H
 #define LOCKWRIGHT_MODEL_SPEC_PREBUILTSPECS_H
 
+#include "api/ApiNameEntry.h"
 #include "spec/SpecTree.h"
 
 #include <cstddef>
@@ -34,6 +35,17 @@ struct PrebuiltFile {
   const PrebuiltNode *Nodes;
   size_t NodeCount;
   bool ValidApi; // an API spec that passed apiSpecSchema when the tables were generated
+  // A valid API spec's `dialect:` and `names:` entries (apiNameEntries), else null and 0.
+  const char *Dialect;
+  const ApiNameEntry *ApiNames;
+  size_t ApiNameCount;
+};
+
+/// A shipped API spec as the name tables read it.
+struct PrebuiltApi {
+  std::string_view Dialect;
+  const ApiNameEntry *Names;
+  size_t Count;
 };
 
 /// Makes Files (static tables that outlive the process's use of them) the prebuilt specs.
@@ -49,9 +61,9 @@ void registerShippedSpecs();
 std::optional<SpecNode> prebuiltTree(std::string_view Text, const std::string &FileName,
                                      std::string_view OnlyTopLevelKey = {});
 
-/// Whether Text is a prebuilt API spec that validated at build time: validating it again
-/// would only repeat the same answer on every run.
-bool prebuiltValidApi(std::string_view Text);
+/// The dialect and entries of Text when it is a prebuilt API spec that validated at build time:
+/// validating it and building its tree again would only repeat the same answer on every run.
+std::optional<PrebuiltApi> prebuiltApi(std::string_view Text);
 
 } // namespace lockwright
 

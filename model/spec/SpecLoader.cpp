@@ -351,6 +351,30 @@ std::vector<std::string> SpecRepository::ownTriples(const std::string &Path) {
   return Patterns(Own.Root ? Own.Root->at("target.triples") : nullptr);
 }
 
+std::vector<ApiNameEntry> apiNameEntries(const SpecNode &Root) {
+  std::vector<ApiNameEntry> Entries;
+  const SpecNode *Names = Root.get("names");
+  if (!Names)
+    return Entries;
+  Entries.reserve(Names->fields().size());
+  for (const auto &[Name, Entry] : Names->fields()) {
+    ApiNameEntry E;
+    E.Name = Name;
+    if (const SpecNode *Op = Entry.get("op"))
+      E.Op = Op->value();
+    if (const SpecNode *Order = Entry.get("order"))
+      E.Order = Order->value();
+    if (const SpecNode *Kind = Entry.get("kind"))
+      E.Kind = Kind->value();
+    if (const SpecNode *Arg = Entry.get("order_arg"))
+      E.OrderArg = std::stoi(Arg->value());
+    if (const SpecNode *Hw = Entry.get("hardware_rmw"))
+      E.HardwareRmw = Hw->value() == "true";
+    Entries.push_back(E);
+  }
+  return Entries;
+}
+
 std::vector<ApiSpec> SpecRepository::loadApis(DiagnosticList &Diags) {
   std::vector<ApiSpec> Apis;
   std::set<std::string> Paths;
@@ -359,21 +383,40 @@ std::vector<ApiSpec> SpecRepository::loadApis(DiagnosticList &Diags) {
   std::map<std::string, std::string> SeenDialects;
   for (const std::string &P : Paths) {
     DiagnosticList Local;
-    std::string Text;
-    std::optional<SpecNode> Root = parseYamlFile(P, Local, &Text);
-    if (Root && !prebuiltValidApi(Text)) {
-      ValidationContext Ctx{Local, /*Partial=*/false};
-      apiSpecSchema()->validate(*Root, "", Ctx);
+    std::optional<std::string> Text = readSpecFile(P, Local);
+    if (!Text) {
+      Diags.append(Local);
+      continue;
     }
-    if (!Local.hasErrors()) {
-      std::string Dialect = Root->get("dialect")->value();
-      auto [It, Inserted] = SeenDialects.emplace(Dialect, P);
-      if (!Inserted)
-        Local.error(Root->get("dialect")->loc(), "dialect",
-                    "dialect '" + Dialect + "' is already defined in " + It->second);
-      else
-        Apis.push_back({Dialect, P, std::move(*Root)});
+    ApiSpec Spec;
+    Spec.Path = P;
+    if (std::optional<PrebuiltApi> Shipped = prebuiltApi(*Text)) {
+      // A shipped spec unchanged: validated and its entries written out when lockwright was built.
+      Spec.Dialect = Shipped->Dialect;
+      Spec.Names.assign(Shipped->Names, Shipped->Names + Shipped->Count);
+    } else {
+      std::optional<SpecNode> Root = parseYamlText(*Text, P, Local);
+      if (Root) {
+        ValidationContext Ctx{Local, /*Partial=*/false};
+        apiSpecSchema()->validate(*Root, "", Ctx);
+      }
+      if (Local.hasErrors()) {
+        Diags.append(Local);
+        continue;
+      }
+      Spec.Dialect = Root->get("dialect")->value();
+      Spec.Tree = std::make_shared<const SpecNode>(std::move(*Root));
+      Spec.Names = apiNameEntries(*Spec.Tree);
     }
+    auto [It, Inserted] = SeenDialects.emplace(Spec.Dialect, P);
+    if (Inserted) {
+      Apis.push_back(std::move(Spec));
+      continue;
+    }
+    // Where `dialect:` is written, for the error: the prebuilt tables keep only the entries.
+    std::optional<SpecNode> Root = Spec.Tree ? std::optional<SpecNode>(*Spec.Tree) : parseYamlText(*Text, P, Local);
+    SourceLoc At = Root && Root->get("dialect") ? Root->get("dialect")->loc() : SourceLoc{P, 0, 0};
+    Local.error(At, "dialect", "dialect '" + Spec.Dialect + "' is already defined in " + It->second);
     Diags.append(Local);
   }
   return Apis;

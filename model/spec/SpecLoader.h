@@ -3,6 +3,7 @@
 #ifndef LOCKWRIGHT_MODEL_SPEC_SPECLOADER_H
 #define LOCKWRIGHT_MODEL_SPEC_SPECLOADER_H
 
+#include "api/ApiNameEntry.h"
 #include "spec/ArchModel.h"
 #include "spec/Diagnostics.h"
 #include "spec/SpecTree.h"
@@ -35,8 +36,14 @@ struct ResolvedSpec {
 struct ApiSpec {
   std::string Dialect;
   std::string Path;
-  SpecNode Tree;
+  /// Its `names:`, in spec order: views into Tree, or into the prebuilt tables (Tree null)
+  /// when the file is a shipped spec unchanged.
+  std::vector<ApiNameEntry> Names;
+  std::shared_ptr<const SpecNode> Tree;
 };
+
+/// The `names:` entries of a validated API spec's tree, in spec order (views into Root).
+std::vector<ApiNameEntry> apiNameEntries(const SpecNode &Root);
 
 class SpecRepository {
 public:

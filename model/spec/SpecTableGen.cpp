@@ -1,10 +1,12 @@
 // lockwright-spec-tablegen OUT.cpp SPEC.yaml...: writes the shipped specs as the C++ tables of
 // PrebuiltSpecs.h, each file's text beside the tree parseYamlText builds from it, and a
-// registerShippedSpecs() that installs them. A file that does not parse is left out: the
+// registerShippedSpecs() that installs them; for a valid API spec, also its `names:` entries as
+// the name tables read them. A file that does not parse is left out: the
 // tool then parses it at run time and reports the error as for any spec.
 #include "FileIO.h"
 #include "spec/Diagnostics.h"
 #include "spec/Schema.h"
+#include "spec/SpecLoader.h"
 #include "spec/SpecTree.h"
 
 #include <cstdio>
@@ -87,14 +89,24 @@ int main(int argc, char **argv) {
            ";\nconst PrebuiltNode Nodes" + Index + "[] = {\n";
     emitNodes(*Tree, nullptr, Out);
     Out += "};\n\n";
+    std::string Api = "nullptr, nullptr, 0";
+    if (ValidApi) {
+      Out += "const lockwright::ApiNameEntry Api" + Index + "[] = {\n";
+      for (const ApiNameEntry &E : apiNameEntries(*Tree))
+        Out += "    {" + literal(std::string(E.Name)) + ", " + literal(std::string(E.Op)) + ", " +
+               literal(std::string(E.Order)) + ", " + literal(std::string(E.Kind)) + ", " + std::to_string(E.OrderArg) +
+               ", " + (E.HardwareRmw ? "true" : "false") + "},\n";
+      Out += "};\n\n";
+      Api = literal(Tree->get("dialect")->value()) + ", Api" + Index + ", sizeof Api" + Index + " / sizeof Api" + Index + "[0]";
+    }
     Files.push_back("    {Text" + Index + ", sizeof Text" + Index + " - 1, Nodes" + Index + ", sizeof Nodes" + Index +
-                    " / sizeof Nodes" + Index + "[0], " + (ValidApi ? "true" : "false") + "},\n");
+                    " / sizeof Nodes" + Index + "[0], " + (ValidApi ? "true" : "false") + ", " + Api + "},\n");
   }
   Out += "const lockwright::PrebuiltFile Files[] = {\n";
   for (const std::string &F : Files)
     Out += F;
   if (Files.empty())
-    Out += "    {\"\", 0, nullptr, 0, false},\n";
+    Out += "    {\"\", 0, nullptr, 0, false, nullptr, nullptr, 0},\n";
   Out += "};\n\n} // namespace\n\n"
          "namespace lockwright {\n\n"
          "void registerShippedSpecs() { registerPrebuiltSpecs(Files, sizeof Files / sizeof Files[0]); }\n\n"

@@ -236,12 +236,17 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
   return Tree;
 }
 
-std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags, std::string *Text) {
+std::optional<std::string> readSpecFile(const std::string &Path, DiagnosticList &Diags) {
   std::optional<std::string> Read = readFile(Path);
-  if (!Read) {
+  if (!Read)
     Diags.error({Path, 0, 0}, "", std::string("cannot open: ") + std::strerror(errno));
+  return Read;
+}
+
+std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &Diags, std::string *Text) {
+  std::optional<std::string> Read = readSpecFile(Path, Diags);
+  if (!Read)
     return std::nullopt;
-  }
   std::optional<SpecNode> Tree = parseYamlText(*Read, Path, Diags);
   if (Text)
     *Text = std::move(*Read);

@@ -77,6 +77,8 @@ std::optional<SpecNode> parseYamlFile(const std::string &Path, DiagnosticList &D
                                       std::string *Text = nullptr);
 std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string &FileName,
                                       DiagnosticList &Diags);
+/// What the spec file at Path holds; an error located at the file when it cannot be read.
+std::optional<std::string> readSpecFile(const std::string &Path, DiagnosticList &Diags);
 
 } // namespace lockwright
 

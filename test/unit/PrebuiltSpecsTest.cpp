@@ -1,7 +1,9 @@
 // The shipped specs compiled into the binary must be the trees yaml-cpp builds from the same
-// text, locations included, or a check would judge (and report) differently with them.
+// text, locations included, and an API spec's names the entries of that tree, or a check would
+// judge (and report) differently with them.
 #include "FileIO.h"
 #include "spec/PrebuiltSpecs.h"
+#include "spec/SpecLoader.h"
 
 #include <gtest/gtest.h>
 
@@ -85,4 +87,38 @@ TEST(PrebuiltSpecs, OneTopLevelKeyBuildsOnlyThatField) {
   EXPECT_EQ(Target->fields()[0].first, "target");
   expectSameTree(*Target->get("target"), *Whole->get("target"), "target");
   EXPECT_TRUE(prebuiltTree(*Text, "a.yaml", "no_such_key")->fields().empty());
+}
+
+TEST(PrebuiltSpecs, EveryShippedApiSpecsNamesAreTheEntriesOfItsTree) {
+  registerShippedSpecs();
+  size_t ApiSpecs = 0;
+  for (const std::string &File : shippedSpecFiles()) {
+    std::optional<std::string> Text = readFile(File);
+    ASSERT_TRUE(Text) << File;
+    DiagnosticList Diags;
+    std::optional<SpecNode> Parsed = parseYamlText(*Text, File, Diags);
+    ASSERT_TRUE(Parsed) << File;
+    std::optional<PrebuiltApi> Api = prebuiltApi(*Text);
+    if (!Parsed->get("dialect")) {
+      EXPECT_FALSE(Api) << File << " is an arch spec";
+      continue;
+    }
+    ++ApiSpecs;
+    ASSERT_TRUE(Api) << File << " is not among the prebuilt API specs";
+    EXPECT_EQ(Api->Dialect, Parsed->get("dialect")->value()) << File;
+    std::vector<ApiNameEntry> Want = apiNameEntries(*Parsed);
+    ASSERT_EQ(Api->Count, Want.size()) << File;
+    for (size_t I = 0; I < Want.size(); ++I) {
+      const ApiNameEntry &Got = Api->Names[I];
+      EXPECT_EQ(Got.Name, Want[I].Name) << File;
+      EXPECT_EQ(Got.Op, Want[I].Op) << File << " " << Want[I].Name;
+      EXPECT_EQ(Got.Order, Want[I].Order) << File << " " << Want[I].Name;
+      EXPECT_EQ(Got.Kind, Want[I].Kind) << File << " " << Want[I].Name;
+      EXPECT_EQ(Got.OrderArg, Want[I].OrderArg) << File << " " << Want[I].Name;
+      EXPECT_EQ(Got.HardwareRmw, Want[I].HardwareRmw) << File << " " << Want[I].Name;
+    }
+  }
+  EXPECT_GE(ApiSpecs, 8u);
+  std::string Edited = *readFile(std::string(LOCKWRIGHT_TEST_SPEC_DIR) + "/api/ck.yaml") + "# edited\n";
+  EXPECT_FALSE(prebuiltApi(Edited)) << "an edited API spec is parsed and validated";
 }

@@ -1,5 +1,8 @@
 #include "spec/SpecLoader.h"
+#include "spec/PrebuiltSpecs.h"
 #include "spec/Schema.h"
+
+#include "FileIO.h"
 
 #include "TestUtil.h"
 
@@ -279,4 +282,32 @@ TEST(SpecLoader, ValidateFileChecksEveryCpuVariant) {
   EXPECT_NE(Diags.str().find("cache.destructive.value: destructive interference size 64 is below the L1 line (256)"),
             std::string::npos)
       << Diags.str();
+}
+
+TEST(SpecLoader, AnEditedApiSpecIsReadFromItsTextAndADuplicateDialectIsLocated) {
+  registerShippedSpecs();
+  ScratchDir Dir;
+  std::optional<std::string> Ck = readFile(std::string(LOCKWRIGHT_TEST_SPEC_DIR) + "/api/ck.yaml");
+  ASSERT_TRUE(Ck);
+  std::string Edited = *Ck;
+  Edited.replace(Edited.find("ck_pr_stall:"), 11, "ck_pr_nap__");
+  Dir.write("api/ck.yaml", Edited);
+  SpecRepository Repo({Dir.path()});
+  DiagnosticList Diags;
+  std::vector<ApiSpec> Apis = Repo.loadApis(Diags);
+  EXPECT_FALSE(Diags.hasErrors()) << Diags.str();
+  ASSERT_EQ(Apis.size(), 1u);
+  auto Named = [&](std::string_view Name) {
+    return std::any_of(Apis[0].Names.begin(), Apis[0].Names.end(), [&](const ApiNameEntry &E) { return E.Name == Name; });
+  };
+  EXPECT_TRUE(Named("ck_pr_nap__"));
+  EXPECT_FALSE(Named("ck_pr_stall"));
+
+  // The shipped ck.yaml unchanged under a second name: the same dialect twice, an error at its `dialect:`.
+  Dir.write("api/zz-ck-copy.yaml", *Ck);
+  DiagnosticList Twice;
+  std::vector<ApiSpec> Both = SpecRepository({Dir.path()}).loadApis(Twice);
+  EXPECT_EQ(Both.size(), 1u);
+  EXPECT_NE(Twice.str().find("zz-ck-copy.yaml:1:"), std::string::npos) << Twice.str();
+  EXPECT_NE(Twice.str().find("dialect 'ck' is already defined in"), std::string::npos) << Twice.str();
 }

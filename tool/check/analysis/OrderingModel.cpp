@@ -41,8 +41,12 @@ bool rangeHolds(const SourceManager &SM, SourceRange Range, SourceRange Inner) {
 }
 
 bool FunctionOrdering::mentions(SourceRange Range, const VarDecl *V, const SourceManager &SM) const {
-  for (const auto &[Loc, Var] : Mentions)
-    if (Var == V && rangeHolds(SM, Range, Loc))
+  auto ByVar = [](const std::pair<SourceLocation, const VarDecl *> &M, const VarDecl *Var) {
+    return std::less<const VarDecl *>()(M.second, Var);
+  };
+  for (auto It = std::lower_bound(Mentions.begin(), Mentions.end(), V, ByVar); It != Mentions.end() && It->second == V;
+       ++It)
+    if (rangeHolds(SM, Range, It->first))
       return true;
   return false;
 }
@@ -126,8 +130,11 @@ bool FunctionOrdering::forwardReaches(int From, int To) const {
   return Found;
 }
 
-std::vector<const VarDecl *> FunctionOrdering::valuesOf(size_t GuardIndex, const SourceManager &SM) const {
-  std::vector<const VarDecl *> Values;
+const std::vector<const VarDecl *> &FunctionOrdering::valuesOf(size_t GuardIndex, const SourceManager &SM) const {
+  auto [Known, Inserted] = ValuesByGuard.try_emplace(GuardIndex);
+  if (!Inserted)
+    return Known->second;
+  std::vector<const VarDecl *> &Values = Known->second;
   if (const VarDecl *V = Events[GuardIndex].ValueTo)
     Values.push_back(V);
   for (size_t I = 0; I < Values.size() && Values.size() < 8; ++I)
@@ -144,7 +151,7 @@ bool FunctionOrdering::dependsOn(size_t GuardIndex, size_t DataIndex, const Sour
     return true;
   if (!Data.Through)
     return false;
-  std::vector<const VarDecl *> Values = valuesOf(GuardIndex, SM);
+  const std::vector<const VarDecl *> &Values = valuesOf(GuardIndex, SM);
   return std::find(Values.begin(), Values.end(), Data.Through) != Values.end();
 }
 
@@ -152,7 +159,7 @@ bool FunctionOrdering::decides(size_t GuardIndex, size_t DataIndex, const Source
   const OrderingEvent &Guard = Events[GuardIndex], &Data = Events[DataIndex];
   if (Guard.Block < 0 || Data.Block < 0 || Guard.Block == Data.Block)
     return false;
-  std::vector<const VarDecl *> Values = valuesOf(GuardIndex, SM);
+  const std::vector<const VarDecl *> &Values = valuesOf(GuardIndex, SM);
   for (const auto &[Branch, Condition] : Branches) {
     bool ReadsGuard = rangeHolds(SM, Condition, Guard.Range.getBegin()) ||
                       std::any_of(Values.begin(), Values.end(),
@@ -581,6 +588,9 @@ public:
     Out.RpoIndex.assign(Graph->getNumBlockIDs(), -1);
     for (size_t I = 0; I < Order.size(); ++I)
       Out.RpoIndex[Order[I]->getBlockID()] = static_cast<int>(I);
+    std::stable_sort(Out.Mentions.begin(), Out.Mentions.end(), [](const auto &A, const auto &B) {
+      return std::less<const VarDecl *>()(A.second, B.second);
+    });
     return std::move(Out);
   }
 
@@ -1391,7 +1401,7 @@ void OrderingModel::build() {
     // calls are events by that name, and its body is not user code to judge. Lock functions
     // (lw_mcs_lock) are: a lock's own ordering is what the barrier checks guard.
     const ApiNames::Operation *Primitive = operationOf(Names, FD);
-    if (Primitive && Primitive->Callable && Names.access(FD->getNameAsString()) != ApiNames::Access::LockUse)
+    if (Primitive && Primitive->Callable && ApiNames::accessOf(*Primitive) != ApiNames::Access::LockUse)
       continue;
     const FunctionOrdering *Walk = WalkOnce(FD);
     if (Walk && !Walk->Events.empty())
@@ -1401,11 +1411,16 @@ void OrderingModel::build() {
   std::set<const FunctionDecl *> Locked;
   if (!FencesOnly)
     Locked = calledUnderLock(CallsFrom, Collector.Escaped);
+  // A walk is moved into Functions at its last use (a declaration and its definition share one).
+  std::map<const FunctionOrdering *, size_t> UsesLeft;
+  for (const auto &[FD, Walk] : Walks)
+    ++UsesLeft[Walk];
   for (const auto &[FD, Walk] : Walks) {
-    FunctionOrdering FO = *Walk;
+    const FunctionDecl *Def = Walk->Function;
+    FunctionOrdering FO = --UsesLeft[Walk] ? *Walk : std::move(*Walked[Def]);
     FO.Function = FD;
     bool Initialiser = SyncModel::isInitialiser(FD, Names);
-    bool UnderCallersLock = Locked.count(Walk->Function) > 0;
+    bool UnderCallersLock = Locked.count(Def) > 0;
     for (OrderingEvent &E : FO.Events) {
       E.Private |= Initialiser;
       E.UnderLock |= UnderCallersLock && E.What != Kind::LockAcquire && E.What != Kind::LockRelease;

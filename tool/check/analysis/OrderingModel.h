@@ -102,8 +102,8 @@ struct OrderingEvent {
 struct FunctionOrdering {
   const clang::FunctionDecl *Function = nullptr;
   std::vector<OrderingEvent> Events;
-  /// Where each local variable is named, in the file: a publishing store that names the
-  /// pointer its data went through publishes that data (`xchg(&l->tail, node)`).
+  /// Where each local variable is named, in the file, grouped by variable: a publishing store
+  /// that names the pointer its data went through publishes that data (`xchg(&l->tail, node)`).
   std::vector<std::pair<clang::SourceLocation, const clang::VarDecl *>> Mentions;
   bool mentions(clang::SourceRange Range, const clang::VarDecl *V, const clang::SourceManager &SM) const;
   /// Each CFG block's only reachable predecessor, where it has exactly one.
@@ -135,7 +135,7 @@ struct FunctionOrdering {
   /// r->x`), or the guard is the base expression itself (`READ_ONCE(gp)->x`).
   bool dependsOn(size_t Guard, size_t Data, const clang::SourceManager &SM) const;
   /// The locals that hold the value of the load at Guard: the one it went to and its copies.
-  std::vector<const clang::VarDecl *> valuesOf(size_t Guard, const clang::SourceManager &SM) const;
+  const std::vector<const clang::VarDecl *> &valuesOf(size_t Guard, const clang::SourceManager &SM) const;
 
   /// Each block's place in reverse post-order: an edge to a block that is not later is a loop's
   /// back edge.
@@ -146,6 +146,7 @@ struct FunctionOrdering {
 
 private:
   mutable std::map<std::pair<int, int>, bool> Forward;
+  mutable std::map<size_t, std::vector<const clang::VarDecl *>> ValuesByGuard; // valuesOf's answers
   /// Whether Block is reached only through Branch, and not from all of Branch's successors.
   bool branchDecides(int Branch, int Block) const;
   mutable std::map<std::pair<int, int>, bool> Decided;

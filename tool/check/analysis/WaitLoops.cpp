@@ -161,6 +161,8 @@ std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functio
           std::set<int> Body = naturalLoop(Preds, S, static_cast<int>(B));
           ByHeader[S].insert(Body.begin(), Body.end());
         }
+    if (ByHeader.empty())
+      continue; // no loop: nothing to find, and no body to walk for loop statements
     std::vector<const Stmt *> Statements;
     if (F.Function && F.Function->getBody())
       loopStatements(F.Function->getBody(), Statements);
@@ -183,7 +185,7 @@ std::vector<WaitLoop> findWaitLoops(const std::vector<FunctionOrdering> &Functio
         const OrderingEvent &E = F.Events[I];
         if (E.What != Kind::Load || E.Private)
           continue;
-        std::vector<const VarDecl *> Values = F.valuesOf(I, SM);
+        const std::vector<const VarDecl *> &Values = F.valuesOf(I, SM);
         bool Decides = std::any_of(ExitConditions.begin(), ExitConditions.end(), [&](SourceRange C) {
           return rangeHolds(SM, C, E.Range) || std::any_of(Values.begin(), Values.end(), [&](const VarDecl *V) {
                    return F.mentions(C, V, SM);
