@@ -16,6 +16,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <cstring>
@@ -1303,7 +1304,7 @@ private:
   std::vector<const FunctionDecl *> &Out;
   const ApiNames &Names;
   std::vector<const FunctionDecl *> Enclosing;
-  std::set<const DeclRefExpr *> CalleeRefs;
+  llvm::SmallPtrSet<const DeclRefExpr *, 32> CalleeRefs; // one per call: a hash set, not a tree
   std::map<const FunctionDecl *, bool> FenceFunctions; // by canonical declaration
 };
 
