@@ -4,7 +4,9 @@
 #include "api/ApiNames.h"
 #include "Glob.h"
 #include "analysis/LayoutMath.h"
+#include "barrier/ProgramPairs.h"
 #include "spec/SpecLoader.h"
+#include "summary/Summary.h"
 
 #include <gtest/gtest.h>
 
@@ -185,6 +187,92 @@ TEST_F(ShippedApiNames, ContendedWordsAreThoseOfRmwsOrderedAccessesAndPolls) {
   // On a pointer, a release store publishes what it points to; an exchange still contends.
   EXPECT_FALSE(ApiNames::contends(*Names.operation("smp_store_release"), /*OnPointer=*/true));
   EXPECT_TRUE(ApiNames::contends(*Names.operation("xchg"), /*OnPointer=*/true));
+}
+
+
+/// A side of a message-passing pair as a TU's summary holds it.
+OrderingSide sideFor(bool Writer, const std::string &Function, const std::vector<std::string> &Data) {
+  OrderingSide S;
+  S.Writer = Writer;
+  S.Function = Function;
+  S.Label = "'" + Function + "'";
+  S.Location = "record struct msg@/h.h:1:8.ready";
+  S.Text = "msg.ready";
+  S.Event = "'atomic_store_explicit' (relaxed)";
+  S.At = {"/" + Function + ".c", 10, 3};
+  S.Index = 5;
+  S.StrayBarriers = {2};
+  for (const std::string &D : Data) {
+    SideAccess A;
+    A.Location = "record struct msg@/h.h:1:8." + D;
+    A.Text = "msg." + D;
+    A.At = {"/" + Function + ".c", 8, 3};
+    A.Index = Writer ? 1 : 7;
+    A.Load = !Writer;
+    A.Deliberate = true;
+    S.Data.push_back(A);
+  }
+  return S;
+}
+
+TuSummary tuWith(const std::string &File, std::vector<OrderingSide> Sides) {
+  TuSummary T;
+  T.File = File;
+  T.Target.Label = "x86_64";
+  T.Sides = std::move(Sides);
+  return T;
+}
+
+TEST(OrderingSides, SurviveTheSummaryFileAndABadRoleIsAnError) {
+  TuSummary T = tuWith("/w.c", {sideFor(true, "send", {"data", "len"})});
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(T), Error);
+  ASSERT_TRUE(Back) << Error;
+  ASSERT_EQ(Back->Sides.size(), 1u);
+  const OrderingSide &S = Back->Sides[0];
+  EXPECT_TRUE(S.Writer);
+  EXPECT_EQ(S.Location, "record struct msg@/h.h:1:8.ready");
+  EXPECT_EQ(S.At.Line, 10u);
+  EXPECT_EQ(S.StrayBarriers, std::vector<unsigned>{2});
+  ASSERT_EQ(S.Data.size(), 2u);
+  EXPECT_EQ(S.Data[1].Text, "msg.len");
+  EXPECT_TRUE(S.Data[1].Deliberate);
+  std::string Text = writeSummary(T);
+  Text.replace(Text.find("\"writer\""), 8, "\"author\"");
+  EXPECT_FALSE(readSummary(Text, Error));
+  EXPECT_NE(Error.find("'role'"), std::string::npos) << Error;
+}
+
+TEST(OrderingSides, PairAcrossTusOnlyWhereNoTuSawBoth) {
+  OrderingSide Writer = sideFor(true, "send", {"data", "len"});
+  OrderingSide Reader = sideFor(false, "receive", {"data"});
+  OrderingSide Unrelated = sideFor(false, "peek", {"other"});
+  ProgramSummary Apart;
+  Apart.add(tuWith("/w.c", {Writer}));
+  Apart.add(tuWith("/r.c", {Reader, Unrelated}));
+  Apart.add(tuWith("/r2.c", {Reader})); // a header's reader, seen twice: one side
+  EXPECT_EQ(Apart.Sides.size(), 3u);
+  std::vector<ProgramPair> Pairs = programPairs(Apart);
+  ASSERT_EQ(Pairs.size(), 1u);
+  EXPECT_EQ(Pairs[0].Reader->Function, "receive");
+  EXPECT_EQ(Pairs[0].Data, std::vector<std::string>{"msg.data"});
+  ASSERT_TRUE(Pairs[0].FirstLoad);
+  EXPECT_EQ(Pairs[0].LastStore->Text, "msg.data");
+
+  // A TU that saw both judged them itself.
+  ProgramSummary Together;
+  Together.add(tuWith("/w.c", {Writer}));
+  Together.add(tuWith("/both.c", {Writer, Reader}));
+  Together.add(tuWith("/r.c", {Reader}));
+  EXPECT_TRUE(programPairs(Together).empty());
+
+  // Judged for another architecture: not the same program.
+  ProgramSummary OtherTarget;
+  OtherTarget.add(tuWith("/w.c", {Writer}));
+  TuSummary Arm = tuWith("/r.c", {Reader});
+  Arm.Target.Label = "aarch64";
+  OtherTarget.add(Arm);
+  EXPECT_TRUE(programPairs(OtherTarget).empty());
 }
 
 } // namespace

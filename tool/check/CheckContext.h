@@ -15,6 +15,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,12 @@ public:
 
   /// The summary this TU's run fills (findings, records, uses).
   TuSummary &summary() const { return Out; }
+  /// Whether this TU's summary is reduced with other TUs' (several TUs, --summaries, the cache):
+  /// only then is what the whole-program checks need beyond the TU's own findings written.
+  bool wholeProgram() const { return WholeProgram; }
+  void setWholeProgram(bool Whole) { WholeProgram = Whole; }
+  /// True the first time a job is named in this TU: work two checks share is done once.
+  bool firstTime(const std::string &Job) { return Done.insert(Job).second; }
 
   /// The attribute text that aligns a declaration to N bytes in this language:
   /// alignas(N) in C++, _Alignas(N) in C11, __attribute__((aligned(N))) before that.
@@ -123,6 +130,8 @@ private:
   TuSummary &Out;
   OrderingModel *Ordering;
   unsigned Reported = 0, Suppressed = 0;
+  bool WholeProgram = false;
+  std::set<std::string> Done;
 };
 
 } // namespace lockwright

@@ -234,6 +234,7 @@ public:
     Out.Target.DestructiveSource = Target->DestructiveSource;
     Out.Target.LayoutNote = Target->LayoutNote;
     auto Ctx = std::make_unique<CheckContext>(CI.getASTContext(), *Model, *Target, *State.Options, Out, Ordering.get());
+    Ctx->setWholeProgram(State.WholeProgram);
     ast_matchers::MatchFinder::MatchFinderOptions FinderOptions;
     if (State.Profiling)
       FinderOptions.CheckProfiling.emplace(State.CheckTimes);

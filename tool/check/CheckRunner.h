@@ -37,6 +37,7 @@ struct RunState {
   bool Profiling = false;
   bool DumpOrdering = false; // --dump-ordering
   bool HashInputs = false;   // the cache or a summary file keeps each input's content hash
+  bool WholeProgram = false; // summaries are reduced together (several TUs, --summaries, the cache)
   llvm::StringMap<llvm::TimeRecord> CheckTimes;
   llvm::TimeRecord ModelTime, MatchTime, OrderingTime;
   std::map<std::string, llvm::TimeRecord> EndTimes; // each check's end-of-TU judgement

@@ -498,6 +498,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   Shared.Profiling = ProfileOpt;
   Shared.DumpOrdering = DumpOrderingOpt;
   Shared.HashInputs = !CacheDir.empty() || !SummariesOpt.empty();
+  Shared.WholeProgram = Shared.HashInputs || Jobs.size() > 1;
   Shared.Options = &*Options;
   unsigned Threads = Instrumented ? 1 : JobsOpt ? JobsOpt.getValue() : std::max(1u, std::thread::hardware_concurrency());
   Threads = std::min<unsigned>(Threads, std::max<size_t>(Jobs.size(), 1));

@@ -266,6 +266,7 @@ std::string localPointee(const VarDecl *V, const FunctionDecl *F) {
 struct LocationOf {
   std::string Key, Text;
   const RecordDecl *Record = nullptr; // the record of the field accessed
+  const VarDecl *Global = nullptr;    // the global or static variable accessed
   const VarDecl *Through = nullptr;
   const Expr *Base = nullptr; // the pointer expression an arrow or deref goes through
 };
@@ -350,6 +351,7 @@ LocationOf locationOf(const Expr *E, const FunctionDecl *F) {
         V->getType().isConstQualified())
       return L; // local, thread-local or constant: no other thread writes it
     L.Key = "global " + V->getQualifiedNameAsString();
+    L.Global = V;
     L.Text = V->getNameAsString();
     return L;
   }
@@ -750,6 +752,7 @@ private:
     E.Location = L.Key;
     E.LocationText = L.Text;
     E.Record = L.Record;
+    E.Global = L.Global;
     E.Through = L.Through;
     if (L.Base)
       E.BaseRange = fileRange(L.Base);
@@ -894,6 +897,7 @@ private:
     Ev.Location = L.Key;
     Ev.LocationText = L.Text;
     Ev.Record = L.Record;
+    Ev.Global = L.Global;
     Ev.Through = L.Through;
     Ev.BaseRange = L.Base ? fileRange(L.Base) : SourceRange();
     Ev.Private = Ev.Through && Fresh.count(Ev.Through);
@@ -1162,6 +1166,7 @@ private:
           E.Location = L.Key;
           E.LocationText = L.Text;
           E.Record = L.Record;
+          E.Global = L.Global;
           E.Through = L.Through;
           E.BaseRange = L.Base ? fileRange(L.Base) : SourceRange();
         } else {
@@ -1552,12 +1557,75 @@ bool guardedBy(const FunctionOrdering &R, size_t G, size_t D, const SourceManage
 
 } // namespace
 
+bool OrderingModel::publishes(const FunctionOrdering &W, size_t S) const {
+  const OrderingEvent &Publish = W.Events[S];
+  // A plain access where the TU's other accesses of that kind are marked was written plain on
+  // purpose: the owner reading its own field, the single producer's store (`push_spnc`), code
+  // under a lock the model cannot see.
+  return Publish.isStore() && !Publish.Location.empty() && !Publish.Private && !Publish.UnderLock &&
+         Marked.count(Publish.Location) && !(Publish.StoresNull && Publish.How == Access::Plain) &&
+         !(Publish.What == Kind::Store && Publish.How == Access::Plain && MarkedStores.count(Publish.Location)) &&
+         !publishedLater(W, S, AST.getSourceManager());
+}
+
+std::map<std::string, size_t> OrderingModel::dataStoresBefore(const FunctionOrdering &W, size_t S) const {
+  const SourceManager &SM = AST.getSourceManager();
+  const OrderingEvent &Publish = W.Events[S];
+  std::map<std::string, size_t> DataStores;
+  for (size_t D = 0; D < S; ++D) {
+    const OrderingEvent &E = W.Events[D];
+    if (E.What == Kind::OpaqueCall)
+      DataStores.clear(); // what came before may be handed over there (pthread_create, a lock)
+    else if (E.isStore() && !E.Location.empty() && !E.UnderLock && !oneObject(E.Location, Publish.Location) &&
+             !(linkRecord(Publish.Record) && E.Record == Publish.Record) && publishesData(W, Publish, E, SM) &&
+             !separateCalls(E, Publish) && W.forwardReaches(E.Block, Publish.Block))
+      DataStores[E.Location] = D;
+  }
+  return DataStores;
+}
+
+bool OrderingModel::guards(const FunctionOrdering &R, size_t G) const {
+  const OrderingEvent &Guard = R.Events[G];
+  if (!Guard.isLoad() || Guard.Location.empty() || Guard.UnderLock || Guard.Private || Guard.Diagnostic)
+    return false;
+  bool PlainLoad = Guard.What == Kind::Load && Guard.How == Access::Plain;
+  if (PlainLoad && MarkedLoads.count(Guard.Location))
+    return false; // deliberately plain, as for stores in publishes()
+  // A load inside a callee guards the caller's loads only when the callee returns it.
+  if (Guard.Inlined && !Guard.ValueTo && Guard.What == Kind::Load)
+    return false;
+  // A plain load by a function that also stores there is the owner reading its own (a single
+  // writer's probe of its table), not a reader meeting a writer.
+  return !PlainLoad || std::none_of(R.Events.begin(), R.Events.end(), [&](const OrderingEvent &E) {
+    return E.isStore() && E.Location == Guard.Location;
+  });
+}
+
+OrderingModel::GuardedUse OrderingModel::guardedUse(const FunctionOrdering &R, size_t G, size_t D) const {
+  const SourceManager &SM = AST.getSourceManager();
+  const OrderingEvent &Guard = R.Events[G], &E = R.Events[D];
+  if (D <= G || E.UnderLock || E.Diagnostic || E.Location.empty() || oneObject(E.Location, Guard.Location) ||
+      !guardedBy(R, G, D, SM) || separateCalls(Guard, E) || !R.forwardReaches(Guard.Block, E.Block))
+    return GuardedUse::None;
+  if (E.What == Kind::Load) {
+    // A load the guard does not decide (a second statistics read, code after an `if` that runs
+    // either way) is not read on the strength of the guard.
+    bool Dependent = R.dependsOn(G, D, SM);
+    if ((!Dependent && !R.decides(G, D, SM)) || (!Dependent && feedsMarkedStore(R, D, SM)))
+      return GuardedUse::None;
+    return GuardedUse::Load;
+  }
+  // S: a store through the pointer the guard loaded (`prev = xchg(&l->tail, node); prev->next =
+  // node`); a store to some other object is not what the writer handed over.
+  if (E.isStore() && E.Through && E.Through == Guard.ValueTo)
+    return GuardedUse::Store;
+  return GuardedUse::None;
+}
+
 void OrderingModel::pair() {
-  SourceManager &SM = AST.getSourceManager();
   // A flag, pointer or index is a location some access of the TU marks as shared (ONCE,
   // volatile, atomic, an API call): a field only ever read and written plainly (a ring's
   // mask, a consumer's own head) publishes nothing.
-  std::set<std::string> Marked, MarkedLoads, MarkedStores;
   for (const FunctionOrdering &FO : Functions)
     for (const OrderingEvent &E : FO.Events)
       if (!E.Location.empty() && E.How != Access::Plain) {
@@ -1567,42 +1635,21 @@ void OrderingModel::pair() {
         if (E.isStore())
           MarkedStores.insert(E.Location);
       }
-  // A plain access where the TU's other accesses of that kind are marked was written plain on
-  // purpose: the owner reading its own field, the single producer's store (`push_spnc`), code
-  // under a lock the model cannot see.
-  auto DeliberatelyPlain = [&](const OrderingEvent &E, const std::set<std::string> &MarkedKind) {
-    return E.How == Access::Plain && MarkedKind.count(E.Location);
-  };
-  // Loads of each location, by function.
-  std::map<std::string, std::vector<std::pair<const FunctionOrdering *, size_t>>> Loads;
+  // The guard loads of each location, by function.
+  std::map<std::string, std::vector<std::pair<const FunctionOrdering *, size_t>>> Guards;
   for (const FunctionOrdering &FO : Functions)
-    for (size_t I = 0; I < FO.Events.size(); ++I) {
-      const OrderingEvent &E = FO.Events[I];
-      if (E.isLoad() && !E.Location.empty() && !E.UnderLock && !E.Private && !E.Diagnostic &&
-          !(E.What == Kind::Load && DeliberatelyPlain(E, MarkedLoads)))
-        Loads[E.Location].emplace_back(&FO, I);
-    }
+    for (size_t I = 0; I < FO.Events.size(); ++I)
+      if (guards(FO, I))
+        Guards[FO.Events[I].Location].emplace_back(&FO, I);
   for (const FunctionOrdering &W : Functions)
     for (size_t S = 0; S < W.Events.size(); ++S) {
+      if (!publishes(W, S))
+        continue;
       const OrderingEvent &Publish = W.Events[S];
-      if (!Publish.isStore() || Publish.Location.empty() || Publish.Private || Publish.UnderLock ||
-          !Marked.count(Publish.Location) || (Publish.StoresNull && Publish.How == Access::Plain) ||
-          (Publish.What == Kind::Store && DeliberatelyPlain(Publish, MarkedStores)))
+      auto Readers = Guards.find(Publish.Location);
+      if (Readers == Guards.end())
         continue;
-      auto Readers = Loads.find(Publish.Location);
-      if (Readers == Loads.end() || publishedLater(W, S, SM))
-        continue;
-      // The data stores before it, latest per location.
-      std::map<std::string, size_t> DataStores;
-      for (size_t D = 0; D < S; ++D) {
-        const OrderingEvent &E = W.Events[D];
-        if (E.What == Kind::OpaqueCall)
-          DataStores.clear(); // what came before may be handed over there (pthread_create, a lock)
-        else if (E.isStore() && !E.Location.empty() && !E.UnderLock && !oneObject(E.Location, Publish.Location) &&
-                 !(linkRecord(Publish.Record) && E.Record == Publish.Record) && publishesData(W, Publish, E, SM) &&
-                 !separateCalls(E, Publish) && W.forwardReaches(E.Block, Publish.Block))
-          DataStores[E.Location] = D;
-      }
+      std::map<std::string, size_t> DataStores = dataStoresBefore(W, S);
       if (DataStores.empty())
         continue;
       std::set<const FunctionOrdering *> Paired;
@@ -1610,16 +1657,6 @@ void OrderingModel::pair() {
         // One function is both sides only as two threads running it meet at one RMW (a queue
         // lock's tail exchange): a later load of its own store is program order, not a reader.
         if (Paired.count(R) || (R == &W && G != S))
-          continue;
-        const OrderingEvent &Guard = R->Events[G];
-        // A load inside a callee guards the caller's loads only when the callee returns it.
-        if (Guard.Inlined && !Guard.ValueTo && Guard.What == Kind::Load)
-          continue;
-        // A plain load by a function that also stores there is the owner reading its own
-        // (a single writer's probe of its table), not a reader meeting a writer.
-        if (Guard.How == Access::Plain && Guard.What == Kind::Load &&
-            std::any_of(R->Events.begin(), R->Events.end(),
-                        [&](const OrderingEvent &E) { return E.isStore() && E.Location == Guard.Location; }))
           continue;
         OrderingPair P;
         P.Writer = &W;
@@ -1629,28 +1666,18 @@ void OrderingModel::pair() {
         std::set<std::string> Seen;
         for (size_t D = G + 1; D < R->Events.size(); ++D) {
           const OrderingEvent &E = R->Events[D];
-          if (E.UnderLock || E.Diagnostic || E.Location.empty() || oneObject(E.Location, Publish.Location) ||
-              !guardedBy(*R, G, D, SM) ||
-              separateCalls(Guard, E) || !R->forwardReaches(Guard.Block, E.Block))
+          GuardedUse Use = guardedUse(*R, G, D);
+          if (Use == GuardedUse::None)
             continue;
           auto Store = DataStores.find(E.Location);
           if (Store == DataStores.end())
             continue;
-          if (E.What == Kind::Load) {
-            // A load the guard does not decide (a second statistics read, code after an `if`
-            // that runs either way) is not read on the strength of the guard.
-            bool Dependent = R->dependsOn(G, D, SM);
-            if ((!Dependent && !R->decides(G, D, SM)) || (!Dependent && feedsMarkedStore(*R, D, SM)))
-              continue;
+          if (Use == GuardedUse::Load) {
             if (P.DataLoads.empty())
               P.FirstDataLoad = D;
             P.DataLoads.push_back(D);
-          } else if (E.isStore() && E.Through && E.Through == Guard.ValueTo) {
-            // S: a store through the pointer the guard loaded (`prev = xchg(&l->tail, node);
-            // prev->next = node`); a store to some other object is not what the writer handed over.
-            P.ReaderStores.push_back(D);
           } else {
-            continue;
+            P.ReaderStores.push_back(D);
           }
           if (Seen.insert(E.Location).second) {
             P.Data.push_back(E.LocationText);

@@ -83,6 +83,8 @@ struct OrderingEvent {
   int Block = -1;
   /// Accesses of a record field: the record.
   const clang::RecordDecl *Record = nullptr;
+  /// Accesses of a global or static variable: the variable.
+  const clang::VarDecl *Global = nullptr;
   /// Seen through a call of a function whose body holds it (reported at the call).
   bool Inlined = false;
   /// Seen through a call: the function called there (the outermost, where calls nest).
@@ -196,6 +198,21 @@ public:
   /// Every function's events and every pair, one per line (--dump-ordering).
   void dump(llvm::raw_ostream &OS);
 
+  /// The two sides pairs() joins, each judged on its own function, for pairing with sides
+  /// of other TUs (a writer in a.c, its reader in b.c). Valid once pairs() has run.
+  /// Whether the store at S of W publishes (a marked location, not null, not under a lock, not
+  /// into an object published later).
+  bool publishes(const FunctionOrdering &W, size_t S) const;
+  /// The data stores before W's publishing store at S that it may publish, latest per location.
+  std::map<std::string, size_t> dataStoresBefore(const FunctionOrdering &W, size_t S) const;
+  /// Whether the load at G of R can guard: a shared location's load, not the owner reading
+  /// its own field, not a helper's load it does not return.
+  bool guards(const FunctionOrdering &R, size_t G) const;
+  /// What the access at D of R is to the guard at G: a load the guard decides or whose
+  /// address depends on it, a store through the pointer it loaded (the S shape), or neither.
+  enum class GuardedUse { None, Load, Store };
+  GuardedUse guardedUse(const FunctionOrdering &R, size_t G, size_t D) const;
+
   struct ExpansionInfo;
 
 private:
@@ -213,6 +230,9 @@ private:
   std::vector<FunctionOrdering> Functions;
   std::unique_ptr<std::vector<WaitLoop>> WaitLoops;
   std::vector<OrderingPair> Pairs;
+  /// Locations some access of the TU marks as shared (ONCE, volatile, atomic, an API call), and
+  /// of those the ones marked loads and marked stores reach: what pair() decides flags by.
+  std::set<std::string> Marked, MarkedLoads, MarkedStores;
   // API macro expansions by the macro name's raw location (ExpansionInfo is defined in the .cpp).
   std::unique_ptr<std::map<unsigned, ExpansionInfo>> Expansions;
 };

@@ -315,15 +315,18 @@ bool loadsOrderedBetween(const CheckContext &Ctx, const FunctionOrdering &F, siz
   return false;
 }
 
-bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P) {
-  const OrderingEvent &Guard = P.Reader->Events[P.Guard];
-  for (size_t D : P.DataLoads)
-    if (!P.Reader->dependsOn(P.Guard, D, Ctx.ast().getSourceManager()))
-      return false;
+bool dependenciesOrder(const CheckContext &Ctx, const OrderingEvent &Guard) {
   if (Guard.Order == ApiNames::MemoryOrder::Consume || Guard.How == OrderingEvent::Access::Once)
     return true; // READ_ONCE and rcu_dereference keep address dependencies on every architecture
   const ResolvedSpec *Spec = Ctx.target().Spec;
   return Spec && Spec->model().DependencyOrdering.Value;
+}
+
+bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P) {
+  for (size_t D : P.DataLoads)
+    if (!P.Reader->dependsOn(P.Guard, D, Ctx.ast().getSourceManager()))
+      return false;
+  return dependenciesOrder(Ctx, P.Reader->Events[P.Guard]);
 }
 
 bool plainOnBothSides(const OrderingPair &P) {
@@ -334,8 +337,6 @@ bool plainOnBothSides(const OrderingPair &P) {
 bool writerOrdered(const CheckContext &Ctx, const OrderingPair &P) {
   return storesOrderedBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish);
 }
-
-namespace {
 
 /// Whether a barrier the authors wrote (a fence or an RMW, not a call or lock that may happen
 /// to order) stands in (From, To) of F and orders what Orders says.
@@ -348,8 +349,6 @@ bool deliberateBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_
   }
   return false;
 }
-
-} // namespace
 
 bool writerCares(const CheckContext &Ctx, const OrderingPair &P) {
   const OrderingEvent &Publish = P.Writer->Events[P.Publish];
@@ -416,32 +415,37 @@ bool ordersOthers(const FunctionOrdering &F, size_t I, bool After, bool (Orderin
 
 } // namespace
 
+std::vector<size_t> strayStoreBarriers(const FunctionOrdering &W, size_t Publish) {
+  std::vector<size_t> Out;
+  for (size_t I = 0; I < W.Events.size(); ++I)
+    if (storeFence(W.Events[I]) && !ordersOthers(W, I, /*After=*/I > Publish, &OrderingEvent::isStore))
+      Out.push_back(I);
+  return Out;
+}
+
+std::vector<size_t> strayLoadBarriers(const FunctionOrdering &R, size_t Guard) {
+  std::vector<size_t> Out;
+  for (size_t I = 0; I < R.Events.size(); ++I)
+    if (loadFence(R.Events[I]) && !ordersOthers(R, I, /*After=*/I > Guard, &OrderingEvent::isLoad))
+      Out.push_back(I);
+  return Out;
+}
+
 std::optional<size_t> misplacedWriteBarrier(const CheckContext &Ctx, const OrderingPair &P) {
-  const FunctionOrdering &W = *P.Writer;
-  if (storesOrderedBetween(Ctx, W, P.LastDataStore, P.Publish))
+  if (storesOrderedBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish))
     return std::nullopt;
-  size_t FirstData = P.DataStores.front();
-  for (size_t I = 0; I < W.Events.size(); ++I) {
-    const OrderingEvent &B = W.Events[I];
-    if (!storeFence(B) || (I > FirstData && I < P.Publish) ||
-        ordersOthers(W, I, /*After=*/I > P.Publish, &OrderingEvent::isStore))
-      continue;
-    return I;
-  }
+  for (size_t I : strayStoreBarriers(*P.Writer, P.Publish))
+    if (!(I > P.DataStores.front() && I < P.Publish))
+      return I;
   return std::nullopt;
 }
 
 std::optional<size_t> misplacedReadBarrier(const CheckContext &Ctx, const OrderingPair &P) {
-  const FunctionOrdering &R = *P.Reader;
-  if (P.DataLoads.empty() || loadsOrderedBetween(Ctx, R, P.Guard, P.FirstDataLoad))
+  if (P.DataLoads.empty() || loadsOrderedBetween(Ctx, *P.Reader, P.Guard, P.FirstDataLoad))
     return std::nullopt;
-  for (size_t I = 0; I < R.Events.size(); ++I) {
-    const OrderingEvent &B = R.Events[I];
-    if (!loadFence(B) || (I > P.Guard && I < P.FirstDataLoad) ||
-        ordersOthers(R, I, /*After=*/I > P.Guard, &OrderingEvent::isLoad))
-      continue;
-    return I;
-  }
+  for (size_t I : strayLoadBarriers(*P.Reader, P.Guard))
+    if (!(I > P.Guard && I < P.FirstDataLoad))
+      return I;
   return std::nullopt;
 }
 

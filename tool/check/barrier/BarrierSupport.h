@@ -86,6 +86,9 @@ bool ordersStoresOn(const CheckContext &Ctx, const OrderingEvent &E);
 bool ordersLoadsOn(const CheckContext &Ctx, const OrderingEvent &E);
 bool releasesOn(const CheckContext &Ctx, const OrderingEvent &E);
 bool acquiresOn(const CheckContext &Ctx, const OrderingEvent &E);
+/// Whether the target (or the guard's own semantics: ONCE, consume) makes an address
+/// dependency on Guard's value order the dependent loads after it.
+bool dependenciesOrder(const CheckContext &Ctx, const OrderingEvent &Guard);
 /// Whether every paired data load depends on the guard's value and the target (or the
 /// guard's own semantics: ONCE, consume) makes that dependency order them.
 bool dependencyOrders(const CheckContext &Ctx, const OrderingPair &P);
@@ -103,6 +106,14 @@ bool readerOrdered(const CheckContext &Ctx, const OrderingPair &P);
 /// side from being reported, but it says nothing about whether the location is a flag.
 bool writerCares(const CheckContext &Ctx, const OrderingPair &P);
 bool readerCares(const CheckContext &Ctx, const OrderingPair &P);
+/// Whether a barrier the authors wrote (a fence or an RMW, not a call or lock that may happen
+/// to order) stands in (From, To) of F and orders what Orders says.
+bool deliberateBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To,
+                       bool (*Orders)(const CheckContext &, const OrderingEvent &));
+/// The write barriers (read barriers) of a writer (reader) that order no other accesses on the
+/// far side of its publishing store (guard): where one stands outside the pair it is misplaced.
+std::vector<size_t> strayStoreBarriers(const FunctionOrdering &W, size_t Publish);
+std::vector<size_t> strayLoadBarriers(const FunctionOrdering &R, size_t Guard);
 /// A write barrier of the writer that stands outside the pair's data stores and publishing
 /// store (after the publishing store, or before every data store), when nothing between
 /// orders them.

@@ -1,10 +1,14 @@
 #include "barrier/MissingAcquireCheck.h"
 
+#include "barrier/ProgramPairs.h"
+
+#include <algorithm>
 #include <set>
 
 namespace lockwright {
 
 void MissingAcquireCheck::judge(OrderingModel &Model) {
+  exportOrderingSides(context());
   std::set<const OrderingEvent *> Reported;
   for (const OrderingPair &P : Model.pairs()) {
     const OrderingEvent &Publish = P.Writer->Events[P.Publish];
@@ -31,6 +35,42 @@ void MissingAcquireCheck::judge(OrderingModel &Model) {
            "it saw",
            {describeEvent(Guard), Guard.LocationText, quotedList(P.Data)}, Notes,
            strengthenFix(context(), Guard, ApiNames::MemoryOrder::Acquire));
+  }
+}
+
+void MissingAcquireCheck::judgeProgram(const ProgramSummary &Program, Finding::Level Severity,
+                                       std::vector<Finding> &Out, unsigned &Suppressed) {
+  std::set<SourcePoint> Reported;
+  for (const ProgramPair &P : programPairs(Program)) {
+    const OrderingSide &W = *P.Writer, &R = *P.Reader;
+    if (R.Rmw || (W.Plain && R.Plain) || !P.FirstLoad || !P.LastStore->Deliberate)
+      continue;
+    bool Misplaced = !P.FirstLoad->Ordered &&
+                     std::any_of(R.StrayBarriers.begin(), R.StrayBarriers.end(),
+                                 [&](unsigned I) { return !(I > R.Index && I < P.FirstLoad->Index); });
+    if (P.FirstLoad->Ordered || P.dependencyOrders() || Misplaced || P.FirstLoad->InOneCallee || !R.Reportable ||
+        !Reported.insert(R.At).second)
+      continue;
+    if (R.Suppressed) {
+      ++Suppressed;
+      continue;
+    }
+    std::string Data = quotedList(P.Data);
+    Finding F;
+    F.Check = "barrier-missing-acquire";
+    F.Severity = Severity;
+    F.At = R.At;
+    F.Message = R.Event + " of '" + R.Text + "' guards the loads of " + Data +
+                " with no acquire ordering: they may read values older than the '" + R.Text + "' it saw";
+    F.Fixes = R.Fixes;
+    F.Notes.push_back({P.FirstLoad->At, "the load of '" + P.FirstLoad->Text + "' it guards", {}});
+    F.Notes.push_back({W.At,
+                       "paired with this store to '" + W.Text + "' in " + W.Label +
+                           " (in another translation unit), after it writes " + Data,
+                       {}});
+    if (!R.HardwareNote.empty())
+      F.Notes.push_back({R.At, R.HardwareNote, {}});
+    Out.push_back(std::move(F));
   }
 }
 

@@ -76,6 +76,13 @@ void ProgramSummary::add(const TuSummary &S) {
   }
   for (const auto &[Key, Facts] : S.Fields)
     Fields[Key].merge(Facts);
+  size_t Tu = TuCount++;
+  for (const OrderingSide &Side : S.Sides) {
+    auto [It, New] = SideIndex.emplace(std::make_tuple(S.Target.Label, Side.Writer, Side.Function, Side.Index), Sides.size());
+    if (New)
+      Sides.push_back({S.Target.Label, Side, {}});
+    Sides[It->second].Tus.insert(Tu);
+  }
 }
 
 std::string contentHash(std::string_view Bytes) {
@@ -173,6 +180,33 @@ Value facts(const FieldFacts &F) {
                 {"first_api", Array{F.FirstApi, F.FirstApiIn}},
                 {"contending_api", Array{F.ContendingApi, F.ContendingApiIn}},
                 {"pointer_contending_api", Array{F.PointerContendingApi, F.PointerContendingApiIn}}};
+}
+
+Value side(const OrderingSide &S) {
+  Array Data, Stray;
+  for (const SideAccess &A : S.Data)
+    Data.push_back(Object{{"location", A.Location},   {"text", A.Text},         {"at", point(A.At)},
+                          {"index", A.Index},         {"load", A.Load},         {"ordered", A.Ordered},
+                          {"deliberate", A.Deliberate}, {"dependent", A.Dependent}, {"in_one_callee", A.InOneCallee}});
+  for (unsigned I : S.StrayBarriers)
+    Stray.push_back(I);
+  return Object{{"role", S.Writer ? "writer" : "reader"},
+                {"function", S.Function},
+                {"label", S.Label},
+                {"location", S.Location},
+                {"text", S.Text},
+                {"event", S.Event},
+                {"at", point(S.At)},
+                {"index", S.Index},
+                {"plain", S.Plain},
+                {"rmw", S.Rmw},
+                {"dependency_orders", S.DependencyOrders},
+                {"stray_barriers", std::move(Stray)},
+                {"data", std::move(Data)},
+                {"fixes", edits(S.Fixes)},
+                {"hardware_note", S.HardwareNote},
+                {"reportable", S.Reportable},
+                {"suppressed", S.Suppressed}};
 }
 
 /// Reads JSON back, remembering the first thing missing or mistyped.
@@ -343,6 +377,54 @@ public:
     return R;
   }
 
+  OrderingSide side(const Value &V) {
+    OrderingSide S;
+    const Object *O = obj(&V, "side");
+    if (!O)
+      return S;
+    std::string Role = str(*O, "role");
+    if (Role != "writer" && Role != "reader")
+      fail("expected 'writer' or 'reader' for 'role'");
+    S.Writer = Role == "writer";
+    S.Function = str(*O, "function");
+    S.Label = str(*O, "label");
+    S.Location = str(*O, "location");
+    S.Text = str(*O, "text");
+    S.Event = str(*O, "event");
+    S.At = point(*O, "at");
+    S.Index = static_cast<unsigned>(num(*O, "index"));
+    S.Plain = flag(*O, "plain");
+    S.Rmw = flag(*O, "rmw");
+    S.DependencyOrders = flag(*O, "dependency_orders");
+    if (const Array *A = arr(*O, "stray_barriers"))
+      for (const Value &I : *A) {
+        std::optional<int64_t> N = I.getAsInteger();
+        if (!N || *N < 0)
+          fail("expected event indices in 'stray_barriers'");
+        S.StrayBarriers.push_back(static_cast<unsigned>(N.value_or(0)));
+      }
+    if (const Array *A = arr(*O, "data"))
+      for (const Value &DV : *A)
+        if (const Object *D = obj(&DV, "data")) {
+          SideAccess Access;
+          Access.Location = str(*D, "location");
+          Access.Text = str(*D, "text");
+          Access.At = point(*D, "at");
+          Access.Index = static_cast<unsigned>(num(*D, "index"));
+          Access.Load = flag(*D, "load");
+          Access.Ordered = flag(*D, "ordered");
+          Access.Deliberate = flag(*D, "deliberate");
+          Access.Dependent = flag(*D, "dependent");
+          Access.InOneCallee = flag(*D, "in_one_callee");
+          S.Data.push_back(std::move(Access));
+        }
+    S.Fixes = edits(*O, "fixes");
+    S.HardwareNote = str(*O, "hardware_note");
+    S.Reportable = flag(*O, "reportable");
+    S.Suppressed = flag(*O, "suppressed");
+    return S;
+  }
+
   FieldFacts facts(const Value &V) {
     FieldFacts F;
     const Object *O = obj(&V, "field");
@@ -379,6 +461,9 @@ std::string writeSummary(const TuSummary &S) {
   Object Fields;
   for (const auto &[Key, F] : S.Fields)
     Fields[Key] = facts(F);
+  Array Sides;
+  for (const OrderingSide &O : S.Sides)
+    Sides.push_back(side(O));
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
               {"file", S.File},
@@ -395,7 +480,8 @@ std::string writeSummary(const TuSummary &S) {
               {"suppressed", S.Suppressed},
               {"findings", std::move(Findings)},
               {"records", std::move(Records)},
-              {"fields", std::move(Fields)}};
+              {"fields", std::move(Fields)},
+              {"ordering_sides", std::move(Sides)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -455,6 +541,9 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   if (const Object *Fields = In.obj(Root->get("fields"), "fields"))
     for (const auto &[Key, V] : *Fields)
       S.Fields[Key.str()] = In.facts(V);
+  if (const Array *A = In.arr(*Root, "ordering_sides"))
+    for (const Value &V : *A)
+      S.Sides.push_back(In.side(V));
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;

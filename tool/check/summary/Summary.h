@@ -19,7 +19,7 @@ namespace lockwright {
 
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
-inline constexpr int SummaryVersion = 1;
+inline constexpr int SummaryVersion = 2; // 2: ordering sides
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -122,6 +122,41 @@ struct RecordSummary {
   std::vector<SharedObject> Objects;
 };
 
+/// One data access of a side of a message-passing pair (OrderingSide).
+struct SideAccess {
+  std::string Location, Text; // the location's key ("record struct msg.data") and its name
+  SourcePoint At;
+  unsigned Index = 0;     // its place among its function's events, against the side's barriers
+  bool Load = false;      // readers: a load the guard decides (else a store through its pointer)
+  bool Ordered = false;   // writers: ordered before the publishing store; reader loads: after the guard
+  bool Deliberate = false; // ... by ordering written on purpose (a release or acquire, a fence, an RMW)
+  bool Dependent = false;  // reader loads: the address depends on the guard's value
+  bool InOneCallee = false; // with the flag's access, inside one callee: the callee's body reports it
+};
+
+/// One side of a message-passing pair, judged in its own function when its TU was parsed: a
+/// writer's publishing store with the data stores before it, or a reader's guard load with
+/// the accesses it decides. The reduce step pairs sides that no one TU saw together (a writer in
+/// a.c, its reader in b.c) by the flag's location and the data locations they share.
+struct OrderingSide {
+  bool Writer = true;
+  std::string Function, Label; // the function's key, and "'consume'" for messages
+  std::string Location, Text;  // the flag, pointer or index
+  std::string Event;           // "'WRITE_ONCE'", "a plain store"
+  SourcePoint At;
+  unsigned Index = 0;
+  bool Plain = false;
+  bool Rmw = false;              // readers: the guard is an RMW (judged where it publishes)
+  bool DependencyOrders = false; // readers: an address dependency on its value orders (ONCE, the target)
+  std::vector<unsigned> StrayBarriers; // strayStoreBarriers / strayLoadBarriers
+  std::vector<SideAccess> Data;
+  std::vector<Edit> Fixes; // the access made a release store (writers) or an acquire load (readers)
+  std::string HardwareNote;
+  /// At At, for the check that reports there (barrier-missing-release for writers,
+  /// barrier-missing-acquire for readers).
+  bool Reportable = false, Suppressed = false;
+};
+
 /// The architecture a TU was judged against.
 struct TargetSummary {
   std::string Label; // "x86_64", "parisc (cpu pa8800)"
@@ -143,6 +178,7 @@ struct TuSummary {
   std::vector<Finding> Findings; // the TU-local checks' and the compiler's errors
   std::vector<RecordSummary> Records;
   UseTable Fields;
+  std::vector<OrderingSide> Sides;
   unsigned Suppressed = 0; // findings NOLINT suppressed
 };
 
@@ -161,6 +197,16 @@ struct ProgramSummary {
 
   std::map<std::string, TargetSummary> Targets;
   UseTable Fields;
+  /// Every TU's ordering sides, each once (a header's inline function is in many TUs), with the
+  /// TUs (by the order they were added) that saw it.
+  struct SeenSide {
+    std::string Target; // the label of the target its TU was judged for
+    OrderingSide Side;
+    std::set<size_t> Tus;
+  };
+  std::vector<SeenSide> Sides;
+  std::map<std::tuple<std::string, bool, std::string, unsigned>, size_t> SideIndex; // (target, writer, function, index)
+  size_t TuCount = 0;
   void add(const TuSummary &S);
 };
 

@@ -1,0 +1,3 @@
+#include "msg.h"
+
+int use_inline_again(struct msg *m) { return receive_inline(m); }
