@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <set>
-#include <unordered_set>
 
 namespace lockwright {
 
@@ -136,7 +135,6 @@ template <class T> void ApiNames::Table<T>::add(const std::string &Name, T Value
 ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vector<std::string> &ExtraLocks,
                              const std::vector<std::string> &ExtraAtomics) {
   ApiNames Names;
-  std::unordered_set<std::string> OpsNamed; // "dialect op" keys already in FirstNameOfOp
   for (const ApiSpec &Spec : Specs) {
     for (const ApiNameEntry &Entry : Spec.Names) {
       std::string Name(Entry.Name);
@@ -158,7 +156,7 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
         Operation.Callable = Entry.Kind == "function" || Entry.Kind == "template";
         Names.Operations.add(Name, Operation);
         std::string Key = Spec.Dialect + " " + Op;
-        if (OpsNamed.insert(Key).second)
+        if (Names.FirstNameIndex.emplace(Key, Names.FirstNameOfOp.size()).second)
           Names.FirstNameOfOp.emplace_back(std::move(Key), Name);
       }
       if (Op == "lock_type" || Op == "rwlock_type" || Op == "lock_table_type")
@@ -239,10 +237,10 @@ const ApiNames::Operation *ApiNames::methodOperation(const std::string &ClassNam
 }
 
 std::optional<std::string> ApiNames::nameFor(const std::string &Dialect, const std::string &Op) const {
-  for (const auto &[Key, Name] : FirstNameOfOp)
-    if (Key == Dialect + " " + Op)
-      return Name;
-  return std::nullopt;
+  auto It = FirstNameIndex.find(Dialect + " " + Op);
+  if (It == FirstNameIndex.end())
+    return std::nullopt;
+  return FirstNameOfOp[It->second].second;
 }
 
 std::optional<std::string> ApiNames::nameFor(const std::string &Dialect, const std::string &Op,

@@ -121,6 +121,7 @@ private:
   Table<MemoryOrder> OrderConstants, FixedOrders;
   Table<Operation> Operations;
   std::vector<std::pair<std::string, std::string>> FirstNameOfOp; // "dialect op" -> name, spec order
+  std::unordered_map<std::string, size_t> FirstNameIndex;           // "dialect op" -> its place there
   std::unordered_map<std::string, std::string> Dialect;
   bool AtomicQualifier = false;
 };

@@ -125,8 +125,6 @@ static bool markerCovers(StringRef Line, StringRef Marker, const std::string &Ch
 /// Whether a NOLINTBEGIN(...) before Offset in Buffer, not yet closed by its
 /// NOLINTEND, covers Check. Blocks nest; an END closes the latest open BEGIN.
 static bool insideNolintBlock(StringRef Buffer, size_t Offset, const std::string &Check) {
-  if (Buffer.find("NOLINTBEGIN") == StringRef::npos)
-    return false;
   std::vector<StringRef> Open; // each open block's marker text, "NOLINTBEGIN(...)" or "NOLINTBEGIN"
   StringRef Before = Buffer.take_front(Offset);
   while (!Before.empty()) {
@@ -153,8 +151,15 @@ bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc
     return true;
   SourceLocation File = SM.getFileLoc(Loc);
   bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(SM.getFileID(File), &Invalid);
-  return !Invalid && insideNolintBlock(Buffer, SM.getFileOffset(File), Check);
+  FileID Id = SM.getFileID(File);
+  StringRef Buffer = SM.getBufferData(Id, &Invalid);
+  if (Invalid)
+    return false;
+  // Most files have no block: look once per file, not once per finding.
+  auto [Blocks, New] = HasNolintBlocks.try_emplace(Id.getHashValue());
+  if (New)
+    Blocks->second = Buffer.find("NOLINTBEGIN") != StringRef::npos;
+  return Blocks->second && insideNolintBlock(Buffer, SM.getFileOffset(File), Check);
 }
 
 CheckContext::Disposition CheckContext::dispositionAt(const std::string &Check, SourceLocation Loc) const {

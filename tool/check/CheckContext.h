@@ -132,6 +132,7 @@ private:
   unsigned Reported = 0, Suppressed = 0;
   bool WholeProgram = false;
   std::set<std::string> Done;
+  mutable std::map<unsigned, bool> HasNolintBlocks; // by FileID: whether it has a NOLINTBEGIN
 };
 
 } // namespace lockwright

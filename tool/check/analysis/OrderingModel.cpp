@@ -22,6 +22,7 @@
 #include <cstring>
 #include <functional>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 using namespace clang;
@@ -160,15 +161,16 @@ bool FunctionOrdering::decides(size_t GuardIndex, size_t DataIndex, const Source
   const OrderingEvent &Guard = Events[GuardIndex], &Data = Events[DataIndex];
   if (Guard.Block < 0 || Data.Block < 0 || Guard.Block == Data.Block)
     return false;
-  const std::vector<const VarDecl *> &Values = valuesOf(GuardIndex, SM);
-  for (const auto &[Branch, Condition] : Branches) {
-    bool ReadsGuard = rangeHolds(SM, Condition, Guard.Range.getBegin()) ||
-                      std::any_of(Values.begin(), Values.end(),
-                                  [&](const VarDecl *V) { return mentions(Condition, V, SM); });
-    if (ReadsGuard && branchDecides(Branch, Data.Block))
-      return true;
+  auto [It, New] = BranchesByGuard.try_emplace(GuardIndex);
+  if (New) {
+    const std::vector<const VarDecl *> &Values = valuesOf(GuardIndex, SM);
+    for (const auto &[Branch, Condition] : Branches)
+      if (rangeHolds(SM, Condition, Guard.Range.getBegin()) ||
+          std::any_of(Values.begin(), Values.end(), [&](const VarDecl *V) { return mentions(Condition, V, SM); }))
+        It->second.push_back(Branch);
   }
-  return false;
+  return std::any_of(It->second.begin(), It->second.end(),
+                     [&](int Branch) { return branchDecides(Branch, Data.Block); });
 }
 
 bool OrderingEvent::isLoad() const { return What == Kind::Load || What == Kind::Rmw; }
@@ -1465,16 +1467,16 @@ namespace {
 bool oneObject(const std::string &A, const std::string &B) {
   if (A == B)
     return true;
-  auto Parent = [](const std::string &L) {
+  auto Parent = [](std::string_view L) {
     size_t First = L.find('.');
     size_t Last = L.rfind('.');
     return First == Last ? L : L.substr(0, Last); // "record R.a.b" -> "record R.a"
   };
-  auto Within = [](const std::string &Inner, const std::string &Outer) {
+  auto Within = [](std::string_view Inner, std::string_view Outer) {
     return Inner.size() > Outer.size() && Inner.compare(0, Outer.size(), Outer) == 0 && Inner[Outer.size()] == '.';
   };
-  std::string PA = Parent(A), PB = Parent(B);
-  return (PA == PB && PA != A) || Within(A, B) || Within(B, A);
+  std::string_view PA = Parent(A), PB = Parent(B);
+  return (PA == PB && PA.size() != A.size()) || Within(A, B) || Within(B, A);
 }
 
 /// A link of a linked container (list_head, hlist_node, llist_node, rb_node): a record whose

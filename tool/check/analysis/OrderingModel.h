@@ -149,6 +149,8 @@ struct FunctionOrdering {
 private:
   mutable std::map<std::pair<int, int>, bool> Forward;
   mutable std::map<size_t, std::vector<const clang::VarDecl *>> ValuesByGuard; // valuesOf's answers
+  /// The branches whose condition reads each guard's value (decides asks for every later event).
+  mutable std::map<size_t, std::vector<int>> BranchesByGuard;
   /// Whether Block is reached only through Branch, and not from all of Branch's successors.
   bool branchDecides(int Branch, int Block) const;
   mutable std::map<std::pair<int, int>, bool> Decided;

@@ -38,7 +38,19 @@ std::string programLocation(SummaryBuilder &Keys, const OrderingEvent &E) {
   return E.Location;
 }
 
-/// What both sides share: the function, the flag access and the check that reports there.
+/// Whether another TU can reach the location: not a static variable, not a field of a record
+/// the main file defines (each TU has its own).
+bool sharedBeyondTu(const clang::SourceManager &SM, const OrderingEvent &E) {
+  if (E.Global)
+    return E.Global->isExternallyVisible();
+  if (E.Record) {
+    const clang::RecordDecl *Def = E.Record->getDefinition() ? E.Record->getDefinition() : E.Record;
+    return !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()));
+  }
+  return true;
+}
+
+/// What both sides share: the function and the flag access.
 OrderingSide sideOf(CheckContext &Ctx, SummaryBuilder &Keys, const FunctionOrdering &F, size_t I, bool Writer) {
   const clang::SourceManager &SM = Ctx.ast().getSourceManager();
   const OrderingEvent &E = F.Events[I];
@@ -53,9 +65,18 @@ OrderingSide sideOf(CheckContext &Ctx, SummaryBuilder &Keys, const FunctionOrder
   Side.Index = static_cast<unsigned>(I);
   Side.Plain = E.How == OrderingEvent::Access::Plain;
   Side.Rmw = E.What != Kind::Load;
-  Side.Fixes = editsOf(Ctx, strengthenFix(Ctx, E, Writer ? ApiNames::MemoryOrder::Release : ApiNames::MemoryOrder::Acquire));
-  Side.HardwareNote = hardwareNote(Ctx, Writer);
-  switch (Ctx.dispositionAt(Writer ? "barrier-missing-release" : "barrier-missing-acquire", E.At)) {
+  return Side;
+}
+
+/// What a finding at the side's flag access needs: whether the check that reports there may
+/// (barrier-missing-release for writers, barrier-missing-acquire for readers), its fix and its
+/// note. Only for a side with some access its own function leaves unordered: no pair with a
+/// fully ordered side is reported.
+void addReportInfo(CheckContext &Ctx, OrderingSide &Side, const OrderingEvent &E) {
+  if (std::all_of(Side.Data.begin(), Side.Data.end(),
+                  [&](const SideAccess &A) { return A.Ordered || (!Side.Writer && !A.Load); }))
+    return;
+  switch (Ctx.dispositionAt(Side.Writer ? "barrier-missing-release" : "barrier-missing-acquire", E.At)) {
   case CheckContext::Disposition::Reported:
     Side.Reportable = true;
     break;
@@ -63,9 +84,11 @@ OrderingSide sideOf(CheckContext &Ctx, SummaryBuilder &Keys, const FunctionOrder
     Side.Reportable = Side.Suppressed = true;
     break;
   case CheckContext::Disposition::Dropped:
-    break;
+    return;
   }
-  return Side;
+  Side.Fixes = editsOf(Ctx, strengthenFix(Ctx, E, Side.Writer ? ApiNames::MemoryOrder::Release
+                                                               : ApiNames::MemoryOrder::Acquire));
+  Side.HardwareNote = hardwareNote(Ctx, Side.Writer);
 }
 
 SideAccess accessOf(const clang::SourceManager &SM, SummaryBuilder &Keys, const OrderingEvent &Flag,
@@ -92,6 +115,8 @@ void exportOrderingSides(CheckContext &Ctx) {
   for (const FunctionOrdering &F : Model.functions())
     for (size_t I = 0; I < F.Events.size(); ++I) {
       const OrderingEvent &E = F.Events[I];
+      if (!sharedBeyondTu(SM, E))
+        continue; // its TU has seen every side it has
       if (Model.publishes(F, I)) {
         std::map<std::string, size_t> Stores = Model.dataStoresBefore(F, I);
         if (!Stores.empty()) {
@@ -104,6 +129,7 @@ void exportOrderingSides(CheckContext &Ctx) {
             A.Deliberate = releasesOn(Ctx, E) || deliberateBetween(Ctx, F, D, I, ordersStoresOn);
             Side.Data.push_back(std::move(A));
           }
+          addReportInfo(Ctx, Side, E);
           Out.push_back(std::move(Side));
         }
       }
@@ -135,8 +161,10 @@ void exportOrderingSides(CheckContext &Ctx) {
           }
           Side.Data.push_back(std::move(A));
         }
-        if (!Side.Data.empty())
+        if (!Side.Data.empty()) {
+          addReportInfo(Ctx, Side, E);
           Out.push_back(std::move(Side));
+        }
       }
     }
 }

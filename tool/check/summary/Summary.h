@@ -150,11 +150,13 @@ struct OrderingSide {
   bool DependencyOrders = false; // readers: an address dependency on its value orders (ONCE, the target)
   std::vector<unsigned> StrayBarriers; // strayStoreBarriers / strayLoadBarriers
   std::vector<SideAccess> Data;
-  std::vector<Edit> Fixes; // the access made a release store (writers) or an acquire load (readers)
-  std::string HardwareNote;
-  /// At At, for the check that reports there (barrier-missing-release for writers,
-  /// barrier-missing-acquire for readers).
+  /// Only where a finding at At is possible (some access the side's own function leaves
+  /// unordered, outside system headers and filtered files): whether NOLINT there suppresses
+  /// the check that reports at At (barrier-missing-release for writers, -acquire for readers),
+  /// the fix (a release store, an acquire load) and the note on what the hardware reorders.
   bool Reportable = false, Suppressed = false;
+  std::vector<Edit> Fixes;
+  std::string HardwareNote;
 };
 
 /// The architecture a TU was judged against.

@@ -22,9 +22,12 @@ std::string SummaryBuilder::where(const SourceLocation &Loc) {
 
 std::string SummaryBuilder::recordKey(const RecordDecl *R) {
   const RecordDecl *Def = R->getDefinition() ? R->getDefinition() : R;
+  auto [It, New] = RecordKeys.try_emplace(Def);
   // The canonical type names specialisations apart (Ring<int>, Ring<long>) and spells
   // anonymous records by where they are written.
-  return Ctx.ast().getRecordType(Def).getCanonicalType().getAsString() + "@" + where(Def->getLocation());
+  if (New)
+    It->second = Ctx.ast().getRecordType(Def).getCanonicalType().getAsString() + "@" + where(Def->getLocation());
+  return It->second;
 }
 
 std::string SummaryBuilder::fieldKey(const ValueDecl *D) {

@@ -45,6 +45,7 @@ private:
   std::string Check;
   std::map<std::string, const clang::ValueDecl *> Mentioned; // field key -> the field
   std::map<std::string, std::vector<const clang::FieldDecl *>> MentionedPaths; // path key -> its members
+  std::map<const clang::RecordDecl *, std::string> RecordKeys; // recordKey's answers (every field asks)
 };
 
 } // namespace lockwright
