@@ -45,7 +45,7 @@ const std::vector<CheckInfo> &allChecks() {
                                         "a write barrier or release fence outside the data stores and the store that publishes them"),
       wholeProgramEntry<MissingAcquireCheck>("barrier-missing-acquire",
                                  "a flag, pointer or index load guarding paired data loads with no acquire ordering"),
-      wholeProgramEntry<MissingReleaseCheck>("barrier-missing-release",
+      entry<MissingReleaseCheck>("barrier-missing-release",
                                  "a store publishing paired data stores with no release ordering"),
       entry<RedundantBarrierCheck>("barrier-redundant",
                                    "a barrier already implied where it stands on the target"),

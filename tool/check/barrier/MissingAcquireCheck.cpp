@@ -8,6 +8,7 @@
 namespace lockwright {
 
 void MissingAcquireCheck::judge(OrderingModel &Model) {
+  // Both sides, for judgeProgram: the acquire check is the one judged across TUs.
   exportOrderingSides(context());
   std::set<const OrderingEvent *> Reported;
   for (const OrderingPair &P : Model.pairs()) {

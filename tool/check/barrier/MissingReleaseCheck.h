@@ -10,10 +10,6 @@ class MissingReleaseCheck : public OrderingCheck {
 public:
   using OrderingCheck::OrderingCheck;
 
-  /// The pairs whose writer and reader no one TU saw together (barrier/ProgramPairs.h).
-  static void judgeProgram(const ProgramSummary &Program, Finding::Level Severity, std::vector<Finding> &Out,
-                           unsigned &Suppressed);
-
 protected:
   void judge(OrderingModel &Model) override;
 };

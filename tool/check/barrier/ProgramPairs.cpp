@@ -68,15 +68,13 @@ OrderingSide sideOf(CheckContext &Ctx, SummaryBuilder &Keys, const FunctionOrder
   return Side;
 }
 
-/// What a finding at the side's flag access needs: whether the check that reports there may
-/// (barrier-missing-release for writers, barrier-missing-acquire for readers), its fix and its
-/// note. Only for a side with some access its own function leaves unordered: no pair with a
-/// fully ordered side is reported.
+/// What a barrier-missing-acquire finding at a reader's guard load needs (the check judged across
+/// TUs): whether it may report there, its fix and its note. Only for a reader that leaves some
+/// load unordered: no pair with a fully ordered reader is reported.
 void addReportInfo(CheckContext &Ctx, OrderingSide &Side, const OrderingEvent &E) {
-  if (std::all_of(Side.Data.begin(), Side.Data.end(),
-                  [&](const SideAccess &A) { return A.Ordered || (!Side.Writer && !A.Load); }))
+  if (std::all_of(Side.Data.begin(), Side.Data.end(), [&](const SideAccess &A) { return A.Ordered || !A.Load; }))
     return;
-  switch (Ctx.dispositionAt(Side.Writer ? "barrier-missing-release" : "barrier-missing-acquire", E.At)) {
+  switch (Ctx.dispositionAt("barrier-missing-acquire", E.At)) {
   case CheckContext::Disposition::Reported:
     Side.Reportable = true;
     break;
@@ -86,9 +84,8 @@ void addReportInfo(CheckContext &Ctx, OrderingSide &Side, const OrderingEvent &E
   case CheckContext::Disposition::Dropped:
     return;
   }
-  Side.Fixes = editsOf(Ctx, strengthenFix(Ctx, E, Side.Writer ? ApiNames::MemoryOrder::Release
-                                                               : ApiNames::MemoryOrder::Acquire));
-  Side.HardwareNote = hardwareNote(Ctx, Side.Writer);
+  Side.Fixes = editsOf(Ctx, strengthenFix(Ctx, E, ApiNames::MemoryOrder::Acquire));
+  Side.HardwareNote = hardwareNote(Ctx, /*Stores=*/false);
 }
 
 SideAccess accessOf(const clang::SourceManager &SM, SummaryBuilder &Keys, const OrderingEvent &Flag,
@@ -121,15 +118,12 @@ void exportOrderingSides(CheckContext &Ctx) {
         std::map<std::string, size_t> Stores = Model.dataStoresBefore(F, I);
         if (!Stores.empty()) {
           OrderingSide Side = sideOf(Ctx, Keys, F, I, /*Writer=*/true);
-          std::vector<size_t> Stray = strayStoreBarriers(F, I);
-          Side.StrayBarriers.assign(Stray.begin(), Stray.end());
           for (const auto &[Location, D] : Stores) {
             SideAccess A = accessOf(SM, Keys, E, F.Events[D], D);
             A.Ordered = storesOrderedBetween(Ctx, F, D, I);
             A.Deliberate = releasesOn(Ctx, E) || deliberateBetween(Ctx, F, D, I, ordersStoresOn);
             Side.Data.push_back(std::move(A));
           }
-          addReportInfo(Ctx, Side, E);
           Out.push_back(std::move(Side));
         }
       }
@@ -202,7 +196,6 @@ std::vector<ProgramPair> programPairs(const ProgramSummary &Program) {
         const SideAccess *S = Store->second;
         if (!P.LastStore || S->Index > P.LastStore->Index)
           P.LastStore = S;
-        P.FirstStore = P.Data.empty() ? S->Index : std::min(P.FirstStore, S->Index);
         if (A.Load) {
           if (!P.FirstLoad || A.Index < P.FirstLoad->Index)
             P.FirstLoad = &A;

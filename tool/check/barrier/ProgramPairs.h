@@ -24,7 +24,6 @@ struct ProgramPair {
   const OrderingSide *Writer = nullptr, *Reader = nullptr;
   const SideAccess *LastStore = nullptr; // the writer's latest shared data store
   const SideAccess *FirstLoad = nullptr; // the reader's first shared data load; null: it only stores
-  unsigned FirstStore = 0;               // the writer's earliest shared data store (event index)
   bool LoadsDepend = true;               // every shared data load depends on the guard's value
   std::vector<std::string> Data;         // the shared locations, printable
   /// Whether an address dependency orders the reader's loads (dependencyOrders, per side).

@@ -148,12 +148,12 @@ struct OrderingSide {
   bool Plain = false;
   bool Rmw = false;              // readers: the guard is an RMW (judged where it publishes)
   bool DependencyOrders = false; // readers: an address dependency on its value orders (ONCE, the target)
-  std::vector<unsigned> StrayBarriers; // strayStoreBarriers / strayLoadBarriers
+  std::vector<unsigned> StrayBarriers; // readers: strayLoadBarriers
   std::vector<SideAccess> Data;
-  /// Only where a finding at At is possible (some access the side's own function leaves
+  /// Readers, only where a finding at At is possible (some load the side's own function leaves
   /// unordered, outside system headers and filtered files): whether NOLINT there suppresses
-  /// the check that reports at At (barrier-missing-release for writers, -acquire for readers),
-  /// the fix (a release store, an acquire load) and the note on what the hardware reorders.
+  /// barrier-missing-acquire (the check judged across TUs), the fix (an acquire load) and the
+  /// note on what the hardware reorders.
   bool Reportable = false, Suppressed = false;
   std::vector<Edit> Fixes;
   std::string HardwareNote;

@@ -30,3 +30,11 @@ void jot(int v) {
   atomic_store_explicit(&noted, 1, memory_order_release);
   atomic_store_explicit(&mine.set, 1, memory_order_release);
 }
+
+// Unordered, and reader.c's receive_ok reads with acquire: a release finding across files
+// would rest on that reader's care alone, which on real code pairs initialisers (a refcount
+// set on a fresh object) with unrelated ordered readers. Judged only within one TU.
+void send_data_late(int v) {
+  box.data = v;
+  atomic_store_explicit(&box.ready, 1, memory_order_relaxed);
+}
