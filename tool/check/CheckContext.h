@@ -15,7 +15,6 @@
 
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -106,8 +105,6 @@ public:
   /// only then is what the whole-program checks need beyond the TU's own findings written.
   bool wholeProgram() const { return WholeProgram; }
   void setWholeProgram(bool Whole) { WholeProgram = Whole; }
-  /// True the first time a job is named in this TU: work two checks share is done once.
-  bool firstTime(const std::string &Job) { return Done.insert(Job).second; }
 
   /// The attribute text that aligns a declaration to N bytes in this language:
   /// alignas(N) in C++, _Alignas(N) in C11, __attribute__((aligned(N))) before that.
@@ -131,7 +128,6 @@ private:
   OrderingModel *Ordering;
   unsigned Reported = 0, Suppressed = 0;
   bool WholeProgram = false;
-  std::set<std::string> Done;
   mutable std::map<unsigned, bool> HasNolintBlocks; // by FileID: whether it has a NOLINTBEGIN
 };
 

@@ -413,20 +413,20 @@ bool ordersOthers(const FunctionOrdering &F, size_t I, bool After, bool (Orderin
   return false;
 }
 
-} // namespace
-
-std::vector<size_t> strayStoreBarriers(const FunctionOrdering &W, size_t Publish) {
-  std::vector<size_t> Out;
-  for (size_t I = 0; I < W.Events.size(); ++I)
-    if (storeFence(W.Events[I]) && !ordersOthers(W, I, /*After=*/I > Publish, &OrderingEvent::isStore))
-      Out.push_back(I);
-  return Out;
+/// Whether event I of F is a write (Stores) or read barrier that orders no other access of
+/// that kind on the far side of the flag access at Flag: one outside the pair is misplaced.
+bool strayBarrier(const FunctionOrdering &F, size_t I, size_t Flag, bool Stores) {
+  const OrderingEvent &B = F.Events[I];
+  return (Stores ? storeFence(B) : loadFence(B)) &&
+         !ordersOthers(F, I, /*After=*/I > Flag, Stores ? &OrderingEvent::isStore : &OrderingEvent::isLoad);
 }
+
+} // namespace
 
 std::vector<size_t> strayLoadBarriers(const FunctionOrdering &R, size_t Guard) {
   std::vector<size_t> Out;
   for (size_t I = 0; I < R.Events.size(); ++I)
-    if (loadFence(R.Events[I]) && !ordersOthers(R, I, /*After=*/I > Guard, &OrderingEvent::isLoad))
+    if (strayBarrier(R, I, Guard, /*Stores=*/false))
       Out.push_back(I);
   return Out;
 }
@@ -434,8 +434,8 @@ std::vector<size_t> strayLoadBarriers(const FunctionOrdering &R, size_t Guard) {
 std::optional<size_t> misplacedWriteBarrier(const CheckContext &Ctx, const OrderingPair &P) {
   if (storesOrderedBetween(Ctx, *P.Writer, P.LastDataStore, P.Publish))
     return std::nullopt;
-  for (size_t I : strayStoreBarriers(*P.Writer, P.Publish))
-    if (!(I > P.DataStores.front() && I < P.Publish))
+  for (size_t I = 0; I < P.Writer->Events.size(); ++I)
+    if (!(I > P.DataStores.front() && I < P.Publish) && strayBarrier(*P.Writer, I, P.Publish, /*Stores=*/true))
       return I;
   return std::nullopt;
 }
@@ -443,8 +443,8 @@ std::optional<size_t> misplacedWriteBarrier(const CheckContext &Ctx, const Order
 std::optional<size_t> misplacedReadBarrier(const CheckContext &Ctx, const OrderingPair &P) {
   if (P.DataLoads.empty() || loadsOrderedBetween(Ctx, *P.Reader, P.Guard, P.FirstDataLoad))
     return std::nullopt;
-  for (size_t I : strayLoadBarriers(*P.Reader, P.Guard))
-    if (!(I > P.Guard && I < P.FirstDataLoad))
+  for (size_t I = 0; I < P.Reader->Events.size(); ++I)
+    if (!(I > P.Guard && I < P.FirstDataLoad) && strayBarrier(*P.Reader, I, P.Guard, /*Stores=*/false))
       return I;
   return std::nullopt;
 }

@@ -110,9 +110,8 @@ bool readerCares(const CheckContext &Ctx, const OrderingPair &P);
 /// to order) stands in (From, To) of F and orders what Orders says.
 bool deliberateBetween(const CheckContext &Ctx, const FunctionOrdering &F, size_t From, size_t To,
                        bool (*Orders)(const CheckContext &, const OrderingEvent &));
-/// The write barriers (read barriers) of a writer (reader) that order no other accesses on the
-/// far side of its publishing store (guard): where one stands outside the pair it is misplaced.
-std::vector<size_t> strayStoreBarriers(const FunctionOrdering &W, size_t Publish);
+/// The read barriers of a reader that order no other loads on the far side of its guard load:
+/// where one stands outside the pair it is misplaced (misplacedReadBarrier, across TUs).
 std::vector<size_t> strayLoadBarriers(const FunctionOrdering &R, size_t Guard);
 /// A write barrier of the writer that stands outside the pair's data stores and publishing
 /// store (after the publishing store, or before every data store), when nothing between

@@ -102,7 +102,7 @@ SideAccess accessOf(const clang::SourceManager &SM, SummaryBuilder &Keys, const 
 } // namespace
 
 void exportOrderingSides(CheckContext &Ctx) {
-  if (!Ctx.wholeProgram() || !Ctx.firstTime("ordering sides"))
+  if (!Ctx.wholeProgram())
     return;
   OrderingModel &Model = Ctx.ordering();
   Model.pairs();
@@ -120,7 +120,6 @@ void exportOrderingSides(CheckContext &Ctx) {
           OrderingSide Side = sideOf(Ctx, Keys, F, I, /*Writer=*/true);
           for (const auto &[Location, D] : Stores) {
             SideAccess A = accessOf(SM, Keys, E, F.Events[D], D);
-            A.Ordered = storesOrderedBetween(Ctx, F, D, I);
             A.Deliberate = releasesOn(Ctx, E) || deliberateBetween(Ctx, F, D, I, ordersStoresOn);
             Side.Data.push_back(std::move(A));
           }

@@ -15,8 +15,9 @@ namespace lockwright {
 
 class CheckContext;
 
-/// Writes the TU's ordering sides to its summary; once per TU, and only in a whole-program run
-/// (several TUs, --summaries, or the cache, whose summaries later runs reduce).
+/// Writes the TU's ordering sides to its summary (barrier-missing-acquire does, once per TU),
+/// only in a whole-program run (several TUs, --summaries, or the cache, whose summaries later
+/// runs reduce).
 void exportOrderingSides(CheckContext &Ctx);
 
 /// A writer side and a reader side of different TUs meeting on a flag, and their shared data.

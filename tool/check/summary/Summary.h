@@ -128,7 +128,7 @@ struct SideAccess {
   SourcePoint At;
   unsigned Index = 0;     // its place among its function's events, against the side's barriers
   bool Load = false;      // readers: a load the guard decides (else a store through its pointer)
-  bool Ordered = false;   // writers: ordered before the publishing store; reader loads: after the guard
+  bool Ordered = false;   // reader loads: ordered after the guard (what the load's own function shows)
   bool Deliberate = false; // ... by ordering written on purpose (a release or acquire, a fence, an RMW)
   bool Dependent = false;  // reader loads: the address depends on the guard's value
   bool InOneCallee = false; // with the flag's access, inside one callee: the callee's body reports it
