@@ -66,7 +66,8 @@ bool isDeclarationOp(const std::string &Op) {
       {"atomic_type", true},      {"lock_type", true},         {"rwlock_type", true},
       {"lock_table_type", true},  {"counter_type", true},      {"cache_line_size", true},
       {"cacheline_aligned", true}, {"destructive_size", true}, {"constructive_size", true},
-      {"cache_padded", true},     {"lock_constant", true},     {"order_constant", true}};
+      {"cache_padded", true},     {"lock_constant", true},     {"order_constant", true},
+      {"init_section", true},     {"per_cpu_section", true}};
   return Declarations.count(Op) != 0;
 }
 
@@ -148,6 +149,11 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
           Names.OrderConstants.add(Name, *Order);
         continue;
       }
+      // A configuration entry point is the user's own function, not an API primitive.
+      if (Op == "configure") {
+        Names.ConfigurationEntries.add(Name, Spec.Dialect);
+        continue;
+      }
       if (Order)
         Names.FixedOrders.add(Name, *Order);
       if (!isDeclarationOp(Op)) {
@@ -170,6 +176,10 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
         Names.Constants.add(Name, Constant::DestructiveSize);
       else if (Op == "cache_line_size")
         Names.Constants.add(Name, Constant::CacheLineSize);
+      else if (Op == "init_section")
+        Names.Sections.add(Name, Section::Init);
+      else if (Op == "per_cpu_section")
+        Names.Sections.add(Name, Section::PerCpu);
       else if (std::optional<Access> A = accessForOp(Op))
         Names.Accesses.add(Name, *A);
     }
@@ -196,6 +206,12 @@ std::optional<ApiNames::Access> ApiNames::methodAccess(const std::string &ClassN
 }
 
 std::optional<ApiNames::Constant> ApiNames::constant(const std::string &Name) const { return Constants.find(Name); }
+
+std::optional<ApiNames::Section> ApiNames::section(const std::string &Name) const { return Sections.find(Name); }
+
+std::optional<std::string> ApiNames::configurationEntry(const std::string &Function) const {
+  return ConfigurationEntries.find(Function);
+}
 
 std::optional<ApiNames::MemoryOrder> ApiNames::orderConstant(const std::string &Name) const {
   return OrderConstants.find(Name);

@@ -27,6 +27,9 @@ public:
   enum class Access { AtomicRead, AtomicWrite, LockUse, TasWord };
   /// What a constant or macro names.
   enum class Constant { DestructiveSize, CacheLineSize };
+  /// What placing code or data in a section says (`kind: section`): code that runs only at boot
+  /// or unload, or a variable with one copy per CPU.
+  enum class Section { Init, PerCpu };
   /// An ordering, as the spec's `order:` says it ("full": a fully ordered kernel RMW).
   enum class MemoryOrder { Relaxed, Consume, Acquire, Release, AcqRel, SeqCst, Full };
   /// What a call, macro or method does, as its spec entry says: the abstract `op:`
@@ -71,6 +74,11 @@ public:
   /// For C++ methods: the class (qualified, template name for specialisations) and the method.
   std::optional<Access> methodAccess(const std::string &ClassName, const std::string &Method) const;
   std::optional<Constant> constant(const std::string &Name) const;
+  /// What a section name (".init.text", ".data..percpu") says of what is placed in it.
+  std::optional<Section> section(const std::string &Name) const;
+  /// The dialect naming Function a configuration entry point (`op: configure`: a setsockopt or
+  /// sysctl handler), which runs when a setting changes; none for other functions.
+  std::optional<std::string> configurationEntry(const std::string &Function) const;
   /// The ordering an order argument's name spells (memory_order_acquire, __ATOMIC_ACQUIRE,
   /// std::memory_order::acquire, CMM_ACQUIRE, rte_memory_order_acquire).
   std::optional<MemoryOrder> orderConstant(const std::string &Name) const;
@@ -118,6 +126,8 @@ private:
   Table<TypeRole> Types;
   Table<Access> Accesses;
   Table<Constant> Constants;
+  Table<Section> Sections;
+  Table<std::string> ConfigurationEntries; // name -> dialect
   Table<MemoryOrder> OrderConstants, FixedOrders;
   Table<Operation> Operations;
   std::vector<std::pair<std::string, std::string>> FirstNameOfOp; // "dialect op" -> name, spec order

@@ -283,7 +283,14 @@ const std::vector<std::string> &abstractOperations() {
       // Lock tables and counters.
       "lock_table_type", "lock_hash", "lock_constant", "counter_type", "counter_add", "counter_read",
       // Memory a function allocates: an object no other thread can reach until it is published.
-      "allocate",
+      // Per CPU: one copy for each CPU (__alloc_percpu), each written by its own CPU.
+      "allocate", "allocate_per_cpu",
+      // A configuration entry point (a socket option, a sysctl, a link setting): it runs when a
+      // program or an administrator changes a setting, rarely, so its writes are cold.
+      "configure",
+      // Sections (kind: section, names may be globs): code that runs only at boot or unload
+      // (the kernel's __init, __exit), and variables with one copy per CPU (DEFINE_PER_CPU).
+      "init_section", "per_cpu_section",
       // Retirement: the object handed over (an rcu_head and its container) is freed once
       // readers are done; nobody writes it after, so the retiring function's writes are teardown.
       "retire",
@@ -633,7 +640,7 @@ SchemaRef apiSpecSchema() {
     SchemaRef Entry = recordType("api name",
                                  {{"op", enumType(abstractOperations()), true},
                                   {"kind", enumType({"macro", "function", "type", "method", "template",
-                                                     "attribute", "constant"}),
+                                                     "attribute", "constant", "section"}),
                                    true},
                                   {"order", Order},
                                   {"order_arg", intType(0, 8)},

@@ -40,6 +40,14 @@ struct two_queues {
 // CHECK: :[[@LINE-2]]:13: warning: 'tail_lock' (lock) and 'head_lock' (lock) of struct two_queues can share
 // PPC64: warning: 'tail_lock' (lock) and 'head_lock' (lock) of struct two_queues
 // FIXED: _Alignas(64) spinlock_t tail_lock;
+void q_push(struct two_queues *q) { spin_lock(&q->tail_lock); spin_unlock(&q->tail_lock); }
+void q_pop(struct two_queues *q) { spin_lock(&q->head_lock); spin_unlock(&q->head_lock); }
+
+/* --- negative: a record no function of the program uses: nothing says its locks are taken ---- */
+struct unused_locks {
+	spinlock_t a;
+	spinlock_t b;
+};
 
 /* --- positive: two atomics written from different functions (kernel atomic_t, READ_ONCE) ----- */
 struct kstats {
@@ -108,6 +116,7 @@ struct padded {
 // PPC64: :[[@LINE-2]]:27: warning: 'hits' (atomic) and 'lock' (lock) of struct padded can share a 128-byte destructive-interference window on ppc64; they are written independently, so they false-share [layout-false-sharing]
 // PPC64: note: the destructive interference size of ppc64 is 128 bytes
 void padded_hit(struct padded *p) { atomic_fetch_add(&p->hits, 1); }
+void padded_lock(struct padded *p) { pthread_spin_lock(&p->lock); }
 
 /* --- negative: a single synchronisation object ----------------------------------------------- */
 struct one {
@@ -191,6 +200,9 @@ struct embeds_beside {
 // CHECK: :[[@LINE-13]]:13: warning: 'pair.first' (lock) and 'own' (lock) of struct embeds_beside can share
 // CHECK: :[[@LINE-4]]:13: note: 'own' is at offset 0 (4 bytes); 'pair.first' is at offset 4, 4 bytes after its start
 // PPC64: warning: 'pair.first' (lock) and 'own' (lock) of struct embeds_beside
+void pair_first(struct lock_pair *p) { spin_lock(&p->first); }
+void pair_second(struct lock_pair *p) { spin_lock(&p->second); }
+void beside_own(struct embeds_beside *e) { spin_lock(&e->own); }
 
 /* An API macro written in another's arguments is the code's own use: READ_ONCE(n->last) inside
    WRITE_ONCE makes 'last' shared. */
@@ -267,3 +279,42 @@ void published_new(void) {
 	atomic_store(&p->b, 1);
 }
 void published_a(struct published *p) { atomic_store(&p->a, 2); }
+
+/* --- the guarding lock: fields written only under one lock take turns, whoever writes them --- */
+struct guarded_pair {
+	spinlock_t lock;
+	long pad[8];
+	unsigned long seq_a;
+	unsigned long seq_b;
+};
+void guarded_a(struct guarded_pair *g) { spin_lock(&g->lock); WRITE_ONCE(g->seq_a, 1); spin_unlock(&g->lock); }
+/* An unlock on an early exit does not end the section the code after it runs in. */
+void guarded_b(struct guarded_pair *g, int fail) {
+	spin_lock(&g->lock);
+	if (fail) {
+		spin_unlock(&g->lock);
+		return;
+	}
+	WRITE_ONCE(g->seq_b, READ_ONCE(g->seq_b) + 1);
+	spin_unlock(&g->lock);
+}
+/* A static helper every caller calls under the lock runs under it. */
+static void bump_b_locked(struct guarded_pair *g) { WRITE_ONCE(g->seq_b, 2); }
+void guarded_b_again(struct guarded_pair *g) { spin_lock(&g->lock); bump_b_locked(g); spin_unlock(&g->lock); }
+
+/* One writer outside the lock: the writers no longer take turns. */
+struct half_guarded {
+	spinlock_t lock;
+	long pad[8];
+	unsigned long seq_a;
+	unsigned long seq_b;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'seq_b' (atomic) and 'seq_a' (atomic) of struct half_guarded can share
+// PPC64: warning: 'seq_b' (atomic) and 'seq_a' (atomic) of struct half_guarded
+// FIXED: _Alignas(64) unsigned long seq_b;
+void half_a(struct half_guarded *g) { spin_lock(&g->lock); WRITE_ONCE(g->seq_a, 1); spin_unlock(&g->lock); }
+void half_b(struct half_guarded *g) {
+	spin_lock(&g->lock);
+	spin_unlock(&g->lock);
+	WRITE_ONCE(g->seq_b, 1); /* after the unlock */
+}

@@ -4,6 +4,7 @@
 #include "api/ApiNames.h"
 #include "Glob.h"
 #include "analysis/LayoutMath.h"
+#include "analysis/SharingPairs.h"
 #include "barrier/ProgramPairs.h"
 #include "spec/SpecLoader.h"
 #include "summary/Summary.h"
@@ -273,6 +274,45 @@ TEST(OrderingSides, PairAcrossTusOnlyWhereNoTuSawBoth) {
   Arm.Target.Label = "aarch64";
   OtherTarget.add(Arm);
   EXPECT_TRUE(programPairs(OtherTarget).empty());
+}
+
+// Writers' locks survive the summary file; two TUs that saw one function keep the locks both saw.
+TEST(WriterLocks, SurviveTheSummaryFileAndMergeByIntersection) {
+  TuSummary T = tuWith("/a.c", {});
+  FieldFacts &F = T.Fields["struct s@/h.h:1:8::a"];
+  F.Writers = {"set_a@/h.h:5:6"};
+  F.WriterLocks["set_a@/h.h:5:6"] = {"struct s@/h.h:1:8::lock", "big_lock@/h.h:3:12"};
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(T), Error);
+  ASSERT_TRUE(Back) << Error;
+  EXPECT_EQ(Back->Fields["struct s@/h.h:1:8::a"].WriterLocks, F.WriterLocks);
+  FieldFacts Other;
+  Other.Writers = F.Writers;
+  Other.WriterLocks["set_a@/h.h:5:6"] = {"struct s@/h.h:1:8::lock"};
+  F.merge(Other);
+  EXPECT_EQ(F.WriterLocks["set_a@/h.h:5:6"], std::set<std::string>{"struct s@/h.h:1:8::lock"});
+}
+
+// Two fields written only under one lock take turns; one writer without it makes them contend.
+TEST(WriterLocks, OneLockAtEveryWriteOfBothMakesThemOneObject) {
+  auto Object = [](const std::string &Name) {
+    SharedObject O;
+    O.Name = Name;
+    O.Leaf = O.Top = "struct s::" + Name;
+    O.InUnion = {false};
+    O.TypeKind = ObjectKind::Atomic;
+    return O;
+  };
+  SharedObject A = Object("a"), B = Object("b");
+  UseTable Uses;
+  Uses[A.Leaf].Writers = {"set_a"};
+  Uses[A.Leaf].WriterLocks["set_a"] = {"struct s::lock"};
+  Uses[B.Leaf].Writers = {"set_b", "bump_b"};
+  Uses[B.Leaf].WriterLocks["set_b"] = {"struct s::lock"};
+  Uses[B.Leaf].WriterLocks["bump_b"] = {"struct s::lock", "other"};
+  EXPECT_EQ(commonLock(A, B, Uses), "struct s::lock");
+  Uses[B.Leaf].Writers.insert("race_b"); // no lock held
+  EXPECT_EQ(commonLock(A, B, Uses), "");
 }
 
 } // namespace

@@ -29,3 +29,7 @@ struct split64 {
 };
 void produce(struct split64 *s) { atomic_fetch_add(&s->produced, 1); }
 void consume(struct split64 *s) { atomic_fetch_add(&s->consumed, 1); }
+
+/* Writers of 'wire': without them nothing says its objects are written. */
+void wire_publish(struct wire *w) { atomic_fetch_add(&w->seq, 1); }
+void wire_lock(struct wire *w) { pthread_spin_lock(&w->lock); }

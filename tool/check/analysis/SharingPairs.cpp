@@ -33,6 +33,24 @@ std::optional<FieldFacts> objectFacts(const SharedObject &O, const UseTable &Use
   return All;
 }
 
+/// The locks held at every hot write of O: the intersection over its writers (none when some
+/// writer holds none, or O has no writer).
+std::set<std::string> locksAtEveryWrite(const FieldFacts &F) {
+  std::optional<std::set<std::string>> Common;
+  for (const std::string &Writer : F.Writers) {
+    auto It = F.WriterLocks.find(Writer);
+    if (It == F.WriterLocks.end())
+      return {};
+    if (!Common) {
+      Common = It->second;
+      continue;
+    }
+    for (auto L = Common->begin(); L != Common->end();)
+      L = It->second.count(*L) ? std::next(L) : Common->erase(L);
+  }
+  return Common ? *Common : std::set<std::string>();
+}
+
 /// "'f'", or "the code" when the use was outside any function (an initializer).
 std::string who(const std::string &Function) { return Function.empty() ? "the code" : "'" + Function + "'"; }
 
@@ -79,6 +97,23 @@ std::string reasonFor(const SharedObject &O, const UseTable &Uses) {
   if (F->Contended)
     return Name + " is contended: " + who(F->ContendingApiIn) + " passes it to '" + F->ContendingApi + "'";
   return Name + " is shared lock-free: " + who(F->FirstApiIn) + " passes it to '" + F->FirstApi + "'";
+}
+
+std::string commonLock(const SharedObject &A, const SharedObject &B, const UseTable &Uses) {
+  std::optional<FieldFacts> FA = objectFacts(A, Uses), FB = objectFacts(B, Uses);
+  if (!FA || !FB)
+    return "";
+  std::set<std::string> LA = locksAtEveryWrite(*FA), LB = locksAtEveryWrite(*FB);
+  // A lock and the data written only under it are one object, as are two fields written
+  // only under one lock: their writers take turns.
+  if (kindOf(A, Uses) == ObjectKind::Lock)
+    LA.insert(A.Leaf);
+  if (kindOf(B, Uses) == ObjectKind::Lock)
+    LB.insert(B.Leaf);
+  for (const std::string &L : LA)
+    if (LB.count(L))
+      return L;
+  return "";
 }
 
 bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &Uses) {
@@ -173,19 +208,25 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
 bool mayBeWritten(const SharedObject &O, const UseTable &Uses) {
   if (O.Const)
     return false;
-  // A lock is written by whoever takes it, through wrappers (lock_guard) we need not see.
-  if (kindOf(O, Uses) == ObjectKind::Lock)
-    return true;
   std::optional<FieldFacts> Own = objectFacts(O, Uses);
   const FieldFacts *F = Own ? &*Own : nullptr;
-  // No use seen: the object is written elsewhere, as sync objects are.
+  // Nothing in the program uses it: the claim that it is written while shared would rest on
+  // nothing (a header record of which the files checked use other parts).
   if (!F || F->accessors().empty())
-    return true;
-  return !F->Writers.empty() || F->LockUse;
+    return false;
+  // A lock is written by whoever takes it, also through wrappers (lock_guard) that name it
+  // without a lock call we recognise; one that only init or teardown touches is not taken.
+  if (kindOf(O, Uses) == ObjectKind::Lock)
+    return !F->Writers.empty() || !F->Readers.empty();
+  return !F->Writers.empty();
 }
 
 std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTable &Uses, uint64_t Window) {
   std::vector<SharingPair> Pairs;
+  // Each CPU writes its own copy of a per-CPU record: its fields do not contend with other
+  // CPUs' writes (a remote CPU's rare write aside).
+  if (R.PerCpu)
+    return Pairs;
   std::vector<const SharedObject *> Objects;
   for (const SharedObject &O : R.Objects)
     if (kindOf(O, Uses) != ObjectKind::None && mayBeWritten(O, Uses))
@@ -202,7 +243,8 @@ std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTabl
       // that embeds it.
       bool OneEmbeddedObject = A.Top == B.Top && A.Top != A.Leaf && B.Top != B.Leaf;
       if (B.Offset < AEnd || OneEmbeddedObject || exclusive(A, B) ||
-          !mayShareWindow(AEnd, B.Offset, Window, R.Align) || usedTogether(A, B, Uses))
+          !mayShareWindow(AEnd, B.Offset, Window, R.Align) || usedTogether(A, B, Uses) ||
+          !commonLock(A, B, Uses).empty())
         continue;
       // A member beside an embedded object shares with the object: one finding, not one per
       // part of it.

@@ -30,12 +30,16 @@ std::string reasonFor(const SharedObject &O, const UseTable &Uses);
 /// parties handing off.
 bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
 
+/// The key of a lock held at every hot write of both A and B (a lock counts as held by its own
+/// writers), or "": two fields written only under one lock are never written at once.
+std::string commonLock(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
+
 /// Who writes A and B, for the note of a pair reported: "no function writes both: 'misses' by
 /// 'count_miss'; 'hits' by 'count_hit'", with the readers and cold writers that did not count.
 std::string writersNote(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
 
-/// Written somewhere (hot: not only at init or before publication), or of a writable sync
-/// type with no use seen.
+/// Seen written somewhere in the program (hot: not only at init or before publication); a lock
+/// seen named outside init and teardown. An object no file uses is not judged.
 bool mayBeWritten(const SharedObject &O, const UseTable &Uses);
 
 /// Each object is paired with its nearest earlier partner only (one report per object).

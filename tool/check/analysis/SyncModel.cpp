@@ -135,6 +135,10 @@ public:
   // Objects this function allocated or declared are its own until their address is handed on
   // (to a call, a store, a return): writes to them then contend with nobody.
   bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasGlobalStorage())
+      if (const auto *Section = VD->getAttr<SectionAttr>();
+          Section && Model.Names.section(Section->getName().str()) == ApiNames::Section::PerCpu)
+        perCpu(VD->getType());
     if (!Current || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
       return true;
     if (VD->getType()->isRecordType() || (VD->getInit() && isAllocation(VD->getInit())))
@@ -155,12 +159,19 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (Callee) {
       CalleeRefs.insert(CE->getCallee()->IgnoreParenImpCasts());
-      if (Current)
+      if (Current) {
         Model.Callers[Callee->getCanonicalDecl()].insert(Current);
+        keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
+      }
     }
     if (!Callee || CE->getNumArgs() == 0)
       return true;
     std::string Name = Callee->getNameAsString();
+    // alloc_percpu(struct x) passes sizeof(struct x): one copy per CPU.
+    if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && Op->Op == "allocate_per_cpu")
+      if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+          Size && Size->getKind() == UETT_SizeOf)
+        perCpu(Size->getTypeOfArgument());
     if (std::optional<ApiNames::Access> A = Model.Names.access(Name)) {
       record(designated(CE->getArg(0)), *A, Name, Contention::of(Model.Names, Name), CE->getArg(0));
       return true;
@@ -169,7 +180,7 @@ public:
     for (const Expr *Arg : CE->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()); UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
-          (ownObject(UO) ? Model.Uses[D].ColdWriters : Model.Uses[D].Writers).insert(Current);
+          write(Model.Uses[D], UO);
     for (const Expr *Arg : CE->arguments())
       escape(Arg); // handed on: pthread_create's argument, list_add's node
     return true;
@@ -360,6 +371,8 @@ private:
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
+    if (A == ApiNames::Access::LockUse && Current)
+      trackHeld(D, Name);
     if (U.FirstApi.empty()) {
       U.FirstApi = Name;
       U.FirstApiIn = Current;
@@ -384,7 +397,7 @@ private:
     case ApiNames::Access::AtomicWrite:
       U.AtomicAccess = true;
       if (Current)
-        (ownObject(Access) ? Who.ColdWriters : Who.Writers).insert(Current);
+        write(Who, Access);
       break;
     case ApiNames::Access::TasWord:
       U.TasWord = true;
@@ -407,10 +420,87 @@ private:
     ObjectUse &U = Model.Uses[D];
     ObjectUse &Who = accessesOf(D, LHS);
     if (Current)
-      (ownObject(LHS) ? Who.ColdWriters : Who.Writers).insert(Current);
+      write(Who, LHS);
     if (Subscripted && !ConstantIndex && ReadModifyWrite)
       U.IndexedWrite = true;
   }
+
+  void perCpu(QualType T) {
+    while (const ArrayType *AT = Model.Context.getAsArrayType(T))
+      T = AT->getElementType();
+    if (const RecordDecl *RD = T->getAsRecordDecl())
+      Model.PerCpu.insert(RD->getDefinition() ? RD->getDefinition() : RD);
+  }
+
+  /// A write by the current function to what Access reaches: cold while the function still
+  /// owns the object alone; else hot, under the locks it holds now.
+  void write(ObjectUse &Who, const Expr *Access) {
+    if (ownObject(Access)) {
+      Who.ColdWriters.insert(Current);
+      return;
+    }
+    Who.Writers.insert(Current);
+    keepHeld(Who.WriterLocks.try_emplace(Current, heldNow()));
+  }
+
+  std::set<const ValueDecl *> heldNow() const { return {Held.begin(), Held.end()}; }
+
+  /// Keeps, of the locks an entry already had, those held now (a new entry has just them).
+  template <class Emplaced> void keepHeld(Emplaced Result) {
+    auto [It, New] = Result;
+    if (New)
+      return;
+    for (auto L = It->second.begin(); L != It->second.end();)
+      L = std::find(Held.begin(), Held.end(), *L) == Held.end() ? It->second.erase(L) : std::next(L);
+  }
+
+  /// Name takes or releases the lock D. Locks are followed in the order the code is written:
+  /// an unlock on an early exit (`if (err) { unlock(l); return; }`) does not end the section
+  /// the code after it runs in. Only named locks (a field, a global) can be told apart.
+  void trackHeld(const ValueDecl *D, const std::string &Name) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!isa<FieldDecl>(D) && !(Var && Var->hasGlobalStorage()))
+      return;
+    const ApiNames::Operation *Op = Model.Names.operation(Name);
+    if (!Op)
+      return;
+    if (Op->Op == "lock_acquire" || Op->Op == "lock_try" || Op->Op == "read_acquire" || Op->Op == "write_acquire") {
+      Held.push_back(D);
+    } else if ((Op->Op == "lock_release" || Op->Op == "read_release" || Op->Op == "write_release") && !InExit) {
+      for (auto It = Held.rbegin(); It != Held.rend(); ++It)
+        if (*It == D) {
+          Held.erase(std::next(It).base());
+          break;
+        }
+    }
+  }
+
+public:
+  /// Marks the calls of a nested block that an exit follows (`unlock(l); return;`).
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    if (!Current || CS == Current->getBody())
+      return true;
+    const Stmt *Previous = nullptr;
+    for (const Stmt *S : CS->body()) {
+      if (Previous && (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S)) &&
+          (isa<CallExpr>(Previous) || isa<DoStmt>(Previous)))
+        ExitingStmts.insert(Previous);
+      Previous = S;
+    }
+    return true;
+  }
+  bool dataTraverseStmtPre(Stmt *S) {
+    if (ExitingStmts.count(S))
+      ++InExit;
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *S) {
+    if (ExitingStmts.count(S))
+      --InExit;
+    return true;
+  }
+
+private:
 
   /// Where the functions that access D through Access are recorded: the uses of the field
   /// itself, or, for an access through embedded members (rw->rcu.func, rdp->barrier_head.func),
@@ -444,11 +534,14 @@ private:
   template <class Fn> bool inFunction(const FunctionDecl *FD, Fn Traverse) {
     const FunctionDecl *Saved = Current;
     std::set<const VarDecl *> SavedFresh;
+    std::vector<const ValueDecl *> SavedHeld;
     SavedFresh.swap(Fresh);
+    SavedHeld.swap(Held);
     Current = FD;
     bool Result = Traverse();
     Current = Saved;
     Fresh.swap(SavedFresh);
+    Held.swap(SavedHeld);
     return Result;
   }
 
@@ -514,6 +607,9 @@ private:
   std::vector<size_t> ArgsAcrossFiles;
   const FunctionDecl *Current = nullptr;
   std::set<const VarDecl *> Fresh; // allocated or declared here, not yet handed on
+  std::vector<const ValueDecl *> Held; // locks the current function holds here, in taking order
+  llvm::DenseSet<const Stmt *> ExitingStmts; // calls an exit follows (trackHeld)
+  unsigned InExit = 0;
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   /// Expressions seen as the base of a member access: an API macro around the access works on
   /// the member, not on them.
@@ -529,6 +625,7 @@ std::unique_ptr<PPCallbacks> SyncModel::macroRecorder(Preprocessor &PP) {
 void SyncModel::collect() {
   UsageVisitor(*this).TraverseDecl(Context.getTranslationUnitDecl());
   classifyColdFunctions();
+  inheritCallersLocks();
   auto Cool = [&](ObjectUse &U) {
     for (auto It = U.Writers.begin(); It != U.Writers.end();)
       if (Cold.count(*It)) {
@@ -556,6 +653,47 @@ bool SyncModel::isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
   return N == "init" || N.ends_with("_init") || N.starts_with("init_");
 }
 
+void SyncModel::inheritCallersLocks() {
+  // Locks every caller holds at every call of a static function whose callers are all seen:
+  // the locks its calls hold, and those every caller itself inherits.
+  std::map<const FunctionDecl *, std::set<const ValueDecl *>> Entry;
+  auto Inherits = [&](const FunctionDecl *FD) {
+    return !FD->isExternallyVisible() && !AddressTaken.count(FD) && Callers.count(FD) && !Callers.at(FD).count(FD);
+  };
+  for (const auto &[FD, Locks] : CallLocks)
+    if (Inherits(FD))
+      Entry[FD] = Locks;
+  for (int Round = 0; Round < 8; ++Round) {
+    bool Changed = false;
+    for (auto &[FD, Locks] : Entry) {
+      std::optional<std::set<const ValueDecl *>> FromCallers;
+      for (const FunctionDecl *Caller : Callers.at(FD)) {
+        auto It = Entry.find(Caller->getCanonicalDecl());
+        std::set<const ValueDecl *> Theirs = It == Entry.end() ? std::set<const ValueDecl *>() : It->second;
+        if (!FromCallers)
+          FromCallers = Theirs;
+        else
+          for (auto L = FromCallers->begin(); L != FromCallers->end();)
+            L = Theirs.count(*L) ? std::next(L) : FromCallers->erase(L);
+      }
+      if (FromCallers)
+        for (const ValueDecl *L : *FromCallers)
+          Changed |= Locks.insert(L).second;
+    }
+    if (!Changed)
+      break;
+  }
+  auto Add = [&](ObjectUse &U) {
+    for (auto &[Writer, Locks] : U.WriterLocks)
+      if (auto It = Entry.find(Writer->getCanonicalDecl()); It != Entry.end())
+        Locks.insert(It->second.begin(), It->second.end());
+  };
+  for (auto &[D, U] : Uses)
+    Add(U);
+  for (auto &[Chain, U] : PathUses)
+    Add(U);
+}
+
 std::string SyncModel::coldFunction(const FunctionDecl *FD) const {
   auto It = Cold.find(FD);
   return It == Cold.end() ? "" : It->second;
@@ -581,11 +719,11 @@ void SyncModel::classifyColdFunctions() {
       return Name + " is an initialiser";
     if (const ApiNames::Operation *Op = Names.operation(FD->getNameAsString()); Op && Op->Op == "retire")
       return Name + " retires its object (nobody writes it after)";
-    if (const auto *Section = FD->getAttr<SectionAttr>()) {
-      llvm::StringRef S = Section->getName();
-      if (S.starts_with(".init") || S.starts_with(".exit") || S.starts_with(".meminit") || S.starts_with(".ref"))
-        return Name + " runs at boot or unload (section '" + S.str() + "')";
-    }
+    if (const auto *Section = FD->getAttr<SectionAttr>())
+      if (Names.section(Section->getName().str()) == ApiNames::Section::Init)
+        return Name + " runs at boot or unload (section '" + Section->getName().str() + "')";
+    if (std::optional<std::string> Dialect = Names.configurationEntry(FD->getNameAsString()))
+      return Name + " runs when a setting changes (a configuration entry point in the " + *Dialect + " spec)";
     if (FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>())
       return Name + " runs before main or after exit";
     llvm::StringRef N = FD->getName();

@@ -41,6 +41,9 @@ struct ObjectUse {
   /// handed on) or only at init or teardown (SyncModel::coldFunction); such writes cannot
   /// contend with other threads' and do not make a field hot.
   std::set<const clang::FunctionDecl *> Readers, Writers, ColdWriters;
+  /// For each writer: the locks (fields or globals) held at every one of its writes, taken in
+  /// it or, for a static function, by every caller at every call.
+  std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> WriterLocks;
   bool AtomicAccess = false; // passed to an atomic API or a ONCE macro
   /// Passed to an API that makes it a contended word (ApiNames::contends: an RMW, an acquire
   /// or release, a poll). A link (isLink) that is not contended as a pointer is not a sync
@@ -119,6 +122,9 @@ public:
   /// outermost first.
   static std::vector<const clang::FieldDecl *> embeddedPath(const clang::Expr *E);
   bool allocatedWithNew(const clang::RecordDecl *R) const { return NewAllocated.count(R) != 0; }
+  /// Whether the TU makes R per CPU: a variable of its type in a per-CPU section
+  /// (DEFINE_PER_CPU), or a per-CPU allocation of its size (alloc_percpu).
+  bool perCpu(const clang::RecordDecl *R) const { return PerCpu.count(R) != 0; }
 
   /// The sync objects of R with offsets relative to R (nested records are entered). With
   /// Candidates, also the links this TU reads or writes whole, which another TU may contend
@@ -149,10 +155,15 @@ private:
   std::map<std::vector<const clang::FieldDecl *>, ObjectUse> PathUses; // Readers, Writers, ColdWriters only
   std::map<const clang::FieldDecl *, std::vector<const std::vector<const clang::FieldDecl *> *>> PathsByLeaf;
   std::set<const clang::RecordDecl *> NewAllocated;
+  std::set<const clang::RecordDecl *> PerCpu; // definitions
   std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen
   std::set<const clang::FunctionDecl *> AddressTaken; // called from places we cannot see
+  /// The locks held at every call of a function seen (the intersection over its calls).
+  std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> CallLocks;
   void classifyColdFunctions();
+  /// Adds to each writer's locks those every caller of a static function holds.
+  void inheritCallersLocks();
   std::vector<MacroArgUse> MacroArgs;
 };
 

@@ -4,6 +4,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <iterator>
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -40,6 +41,16 @@ void FieldFacts::merge(const FieldFacts &Other) {
   Writers.insert(Other.Writers.begin(), Other.Writers.end());
   ColdWriters.insert(Other.ColdWriters.begin(), Other.ColdWriters.end());
   ColdWhy.insert(Other.ColdWhy.begin(), Other.ColdWhy.end());
+  // One function seen by two TUs (a header's inline function): the locks both saw held.
+  for (const auto &[Function, Locks] : Other.WriterLocks) {
+    auto [It, New] = WriterLocks.emplace(Function, Locks);
+    if (!New) {
+      std::set<std::string> Both;
+      std::set_intersection(It->second.begin(), It->second.end(), Locks.begin(), Locks.end(),
+                            std::inserter(Both, Both.end()));
+      It->second = std::move(Both);
+    }
+  }
   AtomicAccess |= Other.AtomicAccess;
   LockUse |= Other.LockUse;
   TasWord |= Other.TasWord;
@@ -73,6 +84,7 @@ void ProgramSummary::add(const TuSummary &S) {
                        [&](const SharedObject &K) { return K.Path == O.Path; }))
         Known.Objects.push_back(O);
     Known.NewBeforeCxx17 |= R.NewBeforeCxx17;
+    Known.PerCpu |= R.PerCpu;
   }
   for (const auto &[Key, Facts] : S.Fields)
     Fields[Key].merge(Facts);
@@ -159,6 +171,7 @@ Value record(const RecordSummary &R) {
                 {"align", R.Align},
                 {"align_spelling", R.AlignSpelling},
                 {"new_before_cxx17", R.NewBeforeCxx17},
+                {"per_cpu", R.PerCpu},
                 {"objects", std::move(Objects)}};
 }
 
@@ -171,6 +184,12 @@ Value facts(const FieldFacts &F) {
                    for (const auto &[Function, Reason] : F.ColdWhy)
                      Why[Function] = Reason;
                    return Why;
+                 }()},
+                {"writer_locks", [&] {
+                   Object Locks;
+                   for (const auto &[Function, Held] : F.WriterLocks)
+                     Locks[Function] = strings(Held);
+                   return Locks;
                  }()},
                 {"atomic_access", F.AtomicAccess},
                 {"contended", F.Contended},
@@ -371,6 +390,7 @@ public:
     R.Align = num(*O, "align");
     R.AlignSpelling = str(*O, "align_spelling");
     R.NewBeforeCxx17 = flag(*O, "new_before_cxx17");
+    R.PerCpu = flag(*O, "per_cpu");
     if (const Array *A = arr(*O, "objects"))
       for (const Value &OV : *A)
         R.Objects.push_back(object(OV));
@@ -436,6 +456,11 @@ public:
     if (const Object *Why = obj(O->get("cold_why"), "cold_why"))
       for (const auto &[Function, Reason] : *Why)
         F.ColdWhy[Function.str()] = str(Reason);
+    if (const Object *Locks = obj(O->get("writer_locks"), "writer_locks"))
+      for (const auto &[Function, Held] : *Locks)
+        if (const Array *A = Held.getAsArray())
+          for (const Value &Lock : *A)
+            F.WriterLocks[Function.str()].insert(str(Lock));
     F.AtomicAccess = flag(*O, "atomic_access");
     F.Contended = flag(*O, "contended");
     F.ContendedAsPointer = flag(*O, "contended_as_pointer");

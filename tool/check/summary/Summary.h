@@ -19,7 +19,7 @@ namespace lockwright {
 
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
-inline constexpr int SummaryVersion = 2; // 2: ordering sides
+inline constexpr int SummaryVersion = 3; // 2: ordering sides; 3: the locks held by each writer
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -69,6 +69,10 @@ struct FieldFacts {
   /// they allocated, or at init, teardown or registration: ObjectUse's); ColdWhy says why.
   std::set<std::string> Readers, Writers, ColdWriters;
   std::map<std::string, std::string> ColdWhy;
+  /// For each of Writers: the locks (field or global keys) it holds at every write of the field,
+  /// taken in it or by every caller of a static function. Two fields written only under one
+  /// lock are never written at once.
+  std::map<std::string, std::set<std::string>> WriterLocks;
   bool AtomicAccess = false, Contended = false, ContendedAsPointer = false, LockUse = false, TasWord = false;
   /// The first API it was passed to, the first that contended it (as a word, as a link), and
   /// the function each was seen in: why it is a sync object, for notes.
@@ -119,6 +123,7 @@ struct RecordSummary {
   uint64_t Align = 1;
   std::string AlignSpelling;  // "_Alignas(%0)", "alignas(%0)": the TU's language
   bool NewBeforeCxx17 = false; // allocated with 'new' in C++ before 17 (no over-alignment)
+  bool PerCpu = false;         // some TU makes it per CPU (DEFINE_PER_CPU, alloc_percpu)
   std::vector<SharedObject> Objects;
 };
 

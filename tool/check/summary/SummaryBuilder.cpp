@@ -66,6 +66,7 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
   Out.Align = AST.getASTRecordLayout(R).getAlignment().getQuantity();
   const LangOptions &LO = Ctx.langOpts();
   Out.NewBeforeCxx17 = LO.CPlusPlus && !LO.CPlusPlus17 && Model.allocatedWithNew(R);
+  Out.PerCpu = Model.perCpu(R);
   uint64_t Window = Ctx.target().Destructive;
   for (const SyncObject &O : Objects) {
     SharedObject S;
@@ -119,8 +120,13 @@ FieldFacts SummaryBuilder::factsOf(const ObjectUse &U) {
   FieldFacts F;
   for (const FunctionDecl *R : U.Readers)
     F.Readers.insert(functionKey(R));
-  for (const FunctionDecl *W : U.Writers)
-    F.Writers.insert(functionKey(W));
+  for (const FunctionDecl *W : U.Writers) {
+    std::string Key = functionKey(W);
+    F.Writers.insert(Key);
+    if (auto Locks = U.WriterLocks.find(W); Locks != U.WriterLocks.end())
+      for (const ValueDecl *Lock : Locks->second)
+        F.WriterLocks[Key].insert(fieldKey(Lock));
+  }
   for (const FunctionDecl *W : U.ColdWriters) {
     std::string Key = functionKey(W);
     F.ColdWriters.insert(Key);

@@ -28,3 +28,4 @@ TEN(1) TEN(2) TEN(3) TEN(4) TEN(5) TEN(6) TEN(7) TEN(8) TEN(9) TEN(10)
 
 void count_hit(struct counters *c);
 void count_miss(struct counters *c);
+void spin_lock(spinlock_t *lock);
