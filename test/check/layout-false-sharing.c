@@ -302,6 +302,20 @@ void guarded_b(struct guarded_pair *g, int fail) {
 static void bump_b_locked(struct guarded_pair *g) { WRITE_ONCE(g->seq_b, 2); }
 void guarded_b_again(struct guarded_pair *g) { spin_lock(&g->lock); bump_b_locked(g); spin_unlock(&g->lock); }
 
+/* A lock wrapper (a function that returns holding the lock, and its partner) takes the lock
+   for the code after its call. */
+struct wrapped {
+	spinlock_t lock;
+	long pad[8];
+	unsigned long head;
+	unsigned long tail;
+};
+static inline void wrapped_lock(struct wrapped *w) { spin_lock(&w->lock); }
+static inline void wrapped_unlock(struct wrapped *w) { spin_unlock(&w->lock); }
+void wrapped_write(struct wrapped *w) { wrapped_lock(w); WRITE_ONCE(w->head, 1); wrapped_unlock(w); }
+void wrapped_read(struct wrapped *w) { wrapped_lock(w); WRITE_ONCE(w->tail, 1); wrapped_unlock(w); }
+void wrapped_after(struct wrapped *w) { wrapped_lock(w); wrapped_unlock(w); READ_ONCE(w->tail); }
+
 /* One writer outside the lock: the writers no longer take turns. */
 struct half_guarded {
 	spinlock_t lock;
@@ -318,3 +332,39 @@ void half_b(struct half_guarded *g) {
 	spin_unlock(&g->lock);
 	WRITE_ONCE(g->seq_b, 1); /* after the unlock */
 }
+
+/* --- per CPU: each CPU writes its own copy (DEFINE_PER_CPU's section, from the kernel spec) --- */
+struct cpu_stats {
+	unsigned long hits;
+	unsigned long misses;
+};
+__attribute__((section(".data..percpu"))) struct cpu_stats cpu_stats;
+void cpu_hit(struct cpu_stats *s) { WRITE_ONCE(s->hits, s->hits + 1); }
+void cpu_miss(struct cpu_stats *s) { WRITE_ONCE(s->misses, s->misses + 1); }
+/* alloc_percpu(type) passes sizeof(type) to __alloc_percpu. */
+struct cpu_queue {
+	unsigned long head;
+	unsigned long tail;
+};
+void *__alloc_percpu(unsigned long size, unsigned long align);
+struct cpu_queue *cpu_queues(void) { return __alloc_percpu(sizeof(struct cpu_queue), 8); }
+void cq_push(struct cpu_queue *q) { WRITE_ONCE(q->tail, q->tail + 1); }
+void cq_pop(struct cpu_queue *q) { WRITE_ONCE(q->head, q->head + 1); }
+
+/* --- a configuration entry point (a setsockopt handler, named in the kernel spec) is cold ---- */
+struct endpoint {
+	unsigned long rcvbuf;
+	unsigned long queued;
+};
+void ep_setsockopt(struct endpoint *e, unsigned long v) { WRITE_ONCE(e->rcvbuf, v); }
+void ep_enqueue(struct endpoint *e) { WRITE_ONCE(e->queued, e->queued + 1); }
+/* The same pair written on the data path by both sides is reported. */
+struct endpoint_hot {
+	unsigned long rcvbuf;
+	unsigned long queued;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'queued' (atomic) and 'rcvbuf' (atomic) of struct endpoint_hot can share
+// PPC64: warning: 'queued' (atomic) and 'rcvbuf' (atomic) of struct endpoint_hot
+// FIXED: _Alignas(64) unsigned long queued;
+void eph_grow(struct endpoint_hot *e, unsigned long v) { WRITE_ONCE(e->rcvbuf, v); }
+void eph_enqueue(struct endpoint_hot *e) { WRITE_ONCE(e->queued, e->queued + 1); }

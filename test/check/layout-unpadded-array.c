@@ -55,3 +55,23 @@ int parse(const char *in) {
 	}
 	return line[0] + (int)prevs[0];
 }
+
+/* Negative: a table of pointers published to lockless readers (rcu_assign_pointer, WRITE_ONCE)
+   is updated by whoever registers an entry, not by one thread per element. */
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+struct handler;
+struct handler *handlers[16];
+void handler_set(int i, struct handler *h) { WRITE_ONCE(handlers[i], h); }
+struct handler *handler_get(int i) { return READ_ONCE(handlers[i]); }
+/* ... nor an array of records whose one word is read whole (page-table entries). */
+typedef struct { unsigned long val; } entry_t;
+entry_t entries[64];
+unsigned long entry_get(int i) { return READ_ONCE(entries[i].val); }
+/* Positive: a word an RMW works on is contended. */
+long hits_by_cpu[8];
+void hit(int cpu) { __atomic_fetch_add(&hits_by_cpu[cpu], 1, __ATOMIC_RELAXED); }
+// CHECK: :[[@LINE-2]]:6: warning: 'hits_by_cpu' is an array of atomics with a 8-byte stride
+/* Negative: one thread walking every slot in a loop is not a thread updating its own. */
+unsigned int mask_words[4];
+void mask_or(const unsigned int *other) { for (int i = 0; i < 4; i++) mask_words[i] |= other[i]; }

@@ -101,6 +101,20 @@ TEST_F(ShippedApiNames, TypesOfEveryDialect) {
   EXPECT_FALSE(Names.typeRole("my_lock").has_value());
 }
 
+// Sections and configuration entry points come from the specs, globs included.
+TEST_F(ShippedApiNames, SectionsAndConfigurationEntries) {
+  ApiNames Names = ApiNames::fromSpecs(Specs);
+  EXPECT_EQ(Names.section(".init.text"), ApiNames::Section::Init);
+  EXPECT_EQ(Names.section(".exit.text"), ApiNames::Section::Init);
+  EXPECT_EQ(Names.section(".data..percpu..shared_aligned"), ApiNames::Section::PerCpu);
+  EXPECT_FALSE(Names.section(".data..read_mostly").has_value());
+  EXPECT_EQ(Names.configurationEntry("sk_setsockopt"), "kernel");
+  EXPECT_EQ(Names.configurationEntry("sock_set_rcvbuf"), "kernel");
+  EXPECT_FALSE(Names.configurationEntry("sk_forward_alloc_add").has_value());
+  // An entry point is the user's own function, not an API primitive.
+  EXPECT_EQ(Names.operation("sk_setsockopt"), nullptr);
+}
+
 // A name the specs give as a function is a primitive whose body the ordering model does not
 // judge; a macro's name glob ("{prefix}_barrier") says nothing of a function (rcu_barrier).
 TEST_F(ShippedApiNames, FunctionsAndTemplatesAreCallable) {

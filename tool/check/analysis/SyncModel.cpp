@@ -79,7 +79,8 @@ private:
 } // namespace
 
 /// The object an expression designates, through &, *, casts, parentheses and subscripts.
-static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, bool *ConstantIndex = nullptr) {
+static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, bool *ConstantIndex = nullptr,
+                                   const Expr **Index = nullptr) {
   while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
@@ -94,6 +95,8 @@ static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, b
         *Subscripted = true;
       if (ConstantIndex)
         *ConstantIndex = A->getIdx()->IgnoreParenImpCasts()->getStmtClass() == Stmt::IntegerLiteralClass;
+      if (Index)
+        *Index = A->getIdx();
       E = A->getBase();
     } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
       return M->getMemberDecl();
@@ -162,6 +165,12 @@ public:
       if (Current) {
         Model.Callers[Callee->getCanonicalDecl()].insert(Current);
         keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
+        // A lock wrapper seen before (`__pipe_lock(pipe)` takes pipe->mutex and returns).
+        if (auto Takes = TakenOnReturn.find(Callee->getCanonicalDecl()); Takes != TakenOnReturn.end())
+          Held.insert(Held.end(), Takes->second.begin(), Takes->second.end());
+        if (auto Drops = ReleasedOnReturn.find(Callee->getCanonicalDecl()); Drops != ReleasedOnReturn.end())
+          for (const ValueDecl *L : Drops->second)
+            release(L);
       }
     }
     if (!Callee || CE->getNumArgs() == 0)
@@ -414,15 +423,25 @@ private:
   /// counters updated in place; a buffer or ring filled as a[i] = v is not.
   void plainWrite(const Expr *LHS, bool ReadModifyWrite) {
     bool Subscripted = false, ConstantIndex = false;
-    const ValueDecl *D = designated(LHS, &Subscripted, &ConstantIndex);
+    const Expr *Index = nullptr;
+    const ValueDecl *D = designated(LHS, &Subscripted, &ConstantIndex, &Index);
     if (!D)
       return;
     ObjectUse &U = Model.Uses[D];
     ObjectUse &Who = accessesOf(D, LHS);
     if (Current)
       write(Who, LHS);
-    if (Subscripted && !ConstantIndex && ReadModifyWrite)
+    // A loop that walks the slots (`for (i = 0; i < n; i++) sum[i] += x[i]`) is one thread
+    // updating every slot, not a thread updating its own.
+    if (Subscripted && !ConstantIndex && ReadModifyWrite && !(Index && walksLoop(Index)))
       U.IndexedWrite = true;
+  }
+
+  bool walksLoop(const Expr *Index) const {
+    for (const VarDecl *V : LoopVariables)
+      if (refersTo(Index, V))
+        return true;
+    return false;
   }
 
   void perCpu(QualType T) {
@@ -466,16 +485,45 @@ private:
       return;
     if (Op->Op == "lock_acquire" || Op->Op == "lock_try" || Op->Op == "read_acquire" || Op->Op == "write_acquire") {
       Held.push_back(D);
-    } else if ((Op->Op == "lock_release" || Op->Op == "read_release" || Op->Op == "write_release") && !InExit) {
-      for (auto It = Held.rbegin(); It != Held.rend(); ++It)
-        if (*It == D) {
-          Held.erase(std::next(It).base());
-          break;
-        }
+    } else if (Op->Op == "lock_release" || Op->Op == "read_release" || Op->Op == "write_release") {
+      if (!release(D))
+        ReleasedUnheld.insert(D);
     }
   }
 
+  /// Ends the section of the lock D, unless on an early exit; false when D was not held.
+  bool release(const ValueDecl *D) {
+    for (auto It = Held.rbegin(); It != Held.rend(); ++It)
+      if (*It == D) {
+        if (!InExit)
+          Held.erase(std::next(It).base());
+        return true;
+      }
+    return false;
+  }
+
 public:
+  /// The variables for loops step (`i` of `for (...; ...; i++)`), while their bodies run.
+  bool TraverseForStmt(ForStmt *FS) {
+    const VarDecl *Stepped = nullptr;
+    if (const Expr *Inc = FS->getInc()) {
+      Inc = Inc->IgnoreParenImpCasts();
+      const Expr *Target = nullptr;
+      if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp())
+        Target = U->getSubExpr();
+      else if (const auto *B = dyn_cast<BinaryOperator>(Inc); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      if (const auto *R = Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr)
+        Stepped = dyn_cast<VarDecl>(R->getDecl());
+    }
+    if (Stepped)
+      LoopVariables.push_back(Stepped);
+    bool Result = Base::TraverseForStmt(FS);
+    if (Stepped)
+      LoopVariables.pop_back();
+    return Result;
+  }
+
   /// Marks the calls of a nested block that an exit follows (`unlock(l); return;`).
   bool VisitCompoundStmt(CompoundStmt *CS) {
     if (!Current || CS == Current->getBody())
@@ -535,13 +583,25 @@ private:
     const FunctionDecl *Saved = Current;
     std::set<const VarDecl *> SavedFresh;
     std::vector<const ValueDecl *> SavedHeld;
+    std::set<const ValueDecl *> SavedReleased;
     SavedFresh.swap(Fresh);
     SavedHeld.swap(Held);
+    SavedReleased.swap(ReleasedUnheld);
     Current = FD;
     bool Result = Traverse();
+    // A function that returns holding a lock, or releases one it did not take, is a lock
+    // wrapper for the calls after it (an API's own body, spin_lock's, is not: its callers
+    // name the lock they take).
+    if (FD && FD->doesThisDeclarationHaveABody() && !Model.Names.operation(FD->getNameAsString())) {
+      if (!Held.empty())
+        TakenOnReturn[FD->getCanonicalDecl()].assign(Held.begin(), Held.end());
+      if (!ReleasedUnheld.empty())
+        ReleasedOnReturn[FD->getCanonicalDecl()] = ReleasedUnheld;
+    }
     Current = Saved;
     Fresh.swap(SavedFresh);
     Held.swap(SavedHeld);
+    ReleasedUnheld.swap(SavedReleased);
     return Result;
   }
 
@@ -610,6 +670,12 @@ private:
   std::vector<const ValueDecl *> Held; // locks the current function holds here, in taking order
   llvm::DenseSet<const Stmt *> ExitingStmts; // calls an exit follows (trackHeld)
   unsigned InExit = 0;
+  std::vector<const VarDecl *> LoopVariables; // of the for loops around the current statement
+  std::set<const ValueDecl *> ReleasedUnheld; // locks the current function releases without taking
+  /// Lock wrappers: functions that return holding locks, or having released locks they did not
+  /// take, by canonical declaration.
+  std::map<const FunctionDecl *, std::vector<const ValueDecl *>> TakenOnReturn;
+  std::map<const FunctionDecl *, std::set<const ValueDecl *>> ReleasedOnReturn;
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   /// Expressions seen as the base of a member access: an API macro around the access works on
   /// the member, not on them.

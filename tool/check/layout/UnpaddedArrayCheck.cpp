@@ -54,6 +54,28 @@ bool sharable(const ValueDecl *D, const ASTContext &AST, uint64_t Window) {
   return false;
 }
 
+/// Whether threads contend for D itself: a lock or atomic by its type, a lock by its uses, or
+/// a word an RMW, an acquire or release, or a poll works on. A word only read and written whole
+/// (READ_ONCE, WRITE_ONCE, rcu_assign_pointer: a table of pointers published to lockless
+/// readers) is written by whoever updates it, not by one thread per element.
+bool contended(const ValueDecl *D, const SyncModel &Model) {
+  QualType T = D->getType();
+  while (const ArrayType *AT = Model.context().getAsArrayType(T))
+    T = AT->getElementType();
+  if (Model.kindOfType(T) != SyncKind::None)
+    return true;
+  const ObjectUse *U = Model.use(D);
+  return U && (U->LockUse || U->TasWord || U->Contended);
+}
+
+/// The first object of an element record that threads contend for.
+const SyncObject *contendedObject(const std::vector<SyncObject> &Objects, const SyncModel &Model) {
+  for (const SyncObject &O : Objects)
+    if (contended(O.Leaf, Model))
+      return &O;
+  return nullptr;
+}
+
 } // namespace
 
 void UnpaddedArrayCheck::registerMatchers(MatchFinder &Finder) {
@@ -78,11 +100,13 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
   std::string What;
   SyncKind K = Model.kindOfType(Element);
   const RecordDecl *ElementRecord = Element->getAsRecordDecl();
+  std::vector<SyncObject> ElementObjects = ElementRecord ? Model.flatten(ElementRecord) : std::vector<SyncObject>();
+  const SyncObject *Held = contendedObject(ElementObjects, Model);
   if (K != SyncKind::None) {
     What = std::string(syncKindName(K)) + "s";
-  } else if (ElementRecord && !Model.flatten(ElementRecord).empty()) {
-    What = "records holding " + std::string(syncKindName(Model.flatten(ElementRecord).front().Kind)) + "s";
-  } else if (Model.kindOf(D) != SyncKind::None) {
+  } else if (Held) {
+    What = "records holding " + std::string(syncKindName(Held->Kind)) + "s";
+  } else if (Model.kindOf(D) != SyncKind::None && contended(D, Model)) {
     What = std::string(syncKindName(Model.kindOf(D))) + "s";
   } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite && sharable(D, AST, Ctx.target().Destructive)) {
     What = "per-thread slots (written as " + D->getNameAsString() + "[i])";
