@@ -716,7 +716,7 @@ bool SyncModel::isInitialiser(const FunctionDecl *FD, const ApiNames &Names) {
   if (const ApiNames::Operation *Op = Names.operation(Name))
     return Op->Op == "lock_init" || Op->Op == "atomic_init";
   llvm::StringRef N(Name);
-  return N == "init" || N.ends_with("_init") || N.starts_with("init_");
+  return N == "init" || N.ends_with("_init") || N.starts_with("init_") || N.contains("_init_");
 }
 
 void SyncModel::inheritCallersLocks() {
@@ -797,6 +797,9 @@ void SyncModel::classifyColdFunctions() {
       return Name + " registers or unregisters";
     if (N.ends_with("_destroy") || N.ends_with("_fini") || N.ends_with("_cleanup") || N == "destroy" || N == "fini")
       return Name + " tears down";
+    // A clone is a new object, written before it is handed on (sk_clone_lock, skb_clone).
+    if (N.contains("_clone") || N.starts_with("clone_"))
+      return Name + " creates a copy";
     return "";
   };
   for (const FunctionDecl *FD : Functions)

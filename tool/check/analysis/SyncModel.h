@@ -104,12 +104,14 @@ public:
   static bool isLink(const clang::ValueDecl *D);
   /// Whether FD initialises an object no other thread can reach yet, so that its stores publish
   /// nothing: a constructor, an API's init operation (`spin_lock_init`, `lw_mcs_init`), or a
-  /// function named as one by the common convention (`init`, `*_init`, `init_*`: `ck_ring_init`).
+  /// function named as one by the common convention (`init`, `*_init`, `init_*`, `*_init_*`:
+  /// `ck_ring_init`, `sock_init_data`).
   static bool isInitialiser(const clang::FunctionDecl *FD, const ApiNames &Names);
   /// Why FD runs only while the objects it writes are not contended, or "": an initialiser,
-  /// a destructor, a function in an init or exit section (the kernel's __init, __exit), a
-  /// constructor or destructor attribute, a registration or teardown function by name
-  /// (`*_register`, `*_destroy`, `*_fini`), or a static function only those call.
+  /// a destructor, a function in an init or exit section the specs name (the kernel's __init,
+  /// __exit), a configuration entry point the specs name (`*setsockopt*`), a constructor or
+  /// destructor attribute, a registration, teardown or cloning function by name (`*_register`,
+  /// `*_destroy`, `*_fini`, `*_clone*`), or a static function only those call.
   std::string coldFunction(const clang::FunctionDecl *FD) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
   /// The readers and writers of the embedded paths (outermost field first) that end with
