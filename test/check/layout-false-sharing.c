@@ -341,6 +341,33 @@ struct cpu_stats {
 __attribute__((section(".data..percpu"))) struct cpu_stats cpu_stats;
 void cpu_hit(struct cpu_stats *s) { WRITE_ONCE(s->hits, s->hits + 1); }
 void cpu_miss(struct cpu_stats *s) { WRITE_ONCE(s->misses, s->misses + 1); }
+/* A record only ever inside per-CPU records is per CPU too (rcu_segcblist inside rcu_data). */
+struct cpu_list {
+	unsigned long len;
+	unsigned long seq;
+};
+struct cpu_data {
+	struct cpu_list list;
+	long other;
+};
+__attribute__((section(".data..percpu"))) struct cpu_data cpu_data;
+void cl_len(struct cpu_list *l) { WRITE_ONCE(l->len, 1); }
+void cl_seq(struct cpu_list *l) { WRITE_ONCE(l->seq, 1); }
+/* ... but not one that a shared record also holds. */
+struct any_list {
+	unsigned long len;
+	unsigned long seq;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'seq' (atomic) and 'len' (atomic) of struct any_list can share
+// PPC64: warning: 'seq' (atomic) and 'len' (atomic) of struct any_list
+// FIXED: _Alignas(64) unsigned long seq;
+struct cpu_data2 { struct any_list list; };
+struct shared_data { struct any_list list; };
+__attribute__((section(".data..percpu"))) struct cpu_data2 cpu_data2;
+struct shared_data shared_data;
+void al_len(struct any_list *l) { WRITE_ONCE(l->len, 1); }
+void al_seq(struct any_list *l) { WRITE_ONCE(l->seq, 1); }
+
 /* alloc_percpu(type) passes sizeof(type) to __alloc_percpu. */
 struct cpu_queue {
 	unsigned long head;

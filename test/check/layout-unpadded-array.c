@@ -75,3 +75,16 @@ void hit(int cpu) { __atomic_fetch_add(&hits_by_cpu[cpu], 1, __ATOMIC_RELAXED); 
 /* Negative: one thread walking every slot in a loop is not a thread updating its own. */
 unsigned int mask_words[4];
 void mask_or(const unsigned int *other) { for (int i = 0; i < 4; i++) mask_words[i] |= other[i]; }
+/* Negative: per CPU (DEFINE_PER_CPU's section; a record allocated per CPU): each CPU writes
+   its own copy. */
+__attribute__((section(".data..percpu"))) long cpu_hits[8];
+void cpu_hit(int i) { __atomic_fetch_add(&cpu_hits[i], 1, __ATOMIC_RELAXED); }
+struct cpu_stat { long events[8]; };
+void *__alloc_percpu(unsigned long size, unsigned long align);
+struct cpu_stat *cpu_stats(void) { return __alloc_percpu(sizeof(struct cpu_stat), 8); }
+void cpu_event(struct cpu_stat *s, int e) { __atomic_fetch_add(&s->events[e], 1, __ATOMIC_RELAXED); }
+/* Negative: a variable is judged once, at its first declaration. */
+extern long declared_twice[8];
+long declared_twice[8];
+void twice(int i) { __atomic_fetch_add(&declared_twice[i], 1, __ATOMIC_RELAXED); }
+// CHECK: :[[@LINE-3]]:13: warning: 'declared_twice' is an array of atomics with a 8-byte stride

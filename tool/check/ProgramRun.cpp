@@ -37,12 +37,22 @@ std::optional<TuSummary> SummaryCache::lookup(const std::string &Key) const {
   std::optional<TuSummary> S = readSummary(*Text, Error);
   if (!S)
     return std::nullopt; // another version's, or damaged: parse again and overwrite it
-  for (const auto &[Path, Hash] : S->Inputs) {
-    std::optional<std::string> Content = readFile(Path);
-    if (!Content || contentHash(*Content) != Hash)
+  for (const auto &[Path, Hash] : S->Inputs)
+    if (inputHash(Path) != Hash)
       return std::nullopt;
-  }
   return S;
+}
+
+std::optional<std::string> SummaryCache::inputHash(const std::string &Path) const {
+  {
+    std::lock_guard<std::mutex> Guard(HashesLock);
+    if (auto It = InputHashes.find(Path); It != InputHashes.end())
+      return It->second;
+  }
+  std::optional<std::string> Content = readFile(Path);
+  std::optional<std::string> Hash = Content ? std::optional<std::string>(contentHash(*Content)) : std::nullopt;
+  std::lock_guard<std::mutex> Guard(HashesLock);
+  return InputHashes.emplace(Path, std::move(Hash)).first->second;
 }
 
 void SummaryCache::store(const std::string &Key, const TuSummary &S) {

@@ -7,6 +7,8 @@
 
 #include "summary/Summary.h"
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,8 +33,13 @@ public:
 
 private:
   std::string pathFor(const std::string &Key) const;
+  /// The content hash of an input file, read once per run: the TUs of a project share most
+  /// of their headers. None when it cannot be read.
+  std::optional<std::string> inputHash(const std::string &Path) const;
   std::string Dir, Salt;
   bool WarnedStore = false;
+  mutable std::mutex HashesLock; // lookups run on the -j workers
+  mutable std::map<std::string, std::optional<std::string>> InputHashes;
 };
 
 /// The default cache directory: $XDG_CACHE_HOME/lockwright, or ~/.cache/lockwright.

@@ -221,6 +221,27 @@ bool mayBeWritten(const SharedObject &O, const UseTable &Uses) {
   return !F->Writers.empty();
 }
 
+std::set<std::string> perCpuRecords(const std::vector<std::pair<std::string, RecordSummary>> &Records) {
+  auto RecordOf = [](const std::string &FieldKey) { return FieldKey.substr(0, FieldKey.rfind("::")); };
+  std::set<std::string> PerCpu;
+  std::map<std::string, std::set<std::string>> Embedders; // record -> the records holding it
+  for (const auto &[Label, R] : Records) {
+    if (R.PerCpu)
+      PerCpu.insert(R.Key);
+    for (const SharedObject &O : R.Objects)
+      for (size_t I = 1; I <= O.Containers.size(); ++I)
+        Embedders[RecordOf(I < O.Containers.size() ? O.Containers[I] : O.Leaf)].insert(R.Key);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Record, Holders] : Embedders)
+      if (!PerCpu.count(Record) &&
+          std::all_of(Holders.begin(), Holders.end(), [&](const std::string &H) { return PerCpu.count(H) != 0; }))
+        Changed |= PerCpu.insert(Record).second;
+  }
+  return PerCpu;
+}
+
 std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTable &Uses, uint64_t Window) {
   std::vector<SharingPair> Pairs;
   // Each CPU writes its own copy of a per-CPU record: its fields do not contend with other

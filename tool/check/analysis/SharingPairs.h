@@ -42,6 +42,10 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
 /// seen named outside init and teardown. An object no file uses is not judged.
 bool mayBeWritten(const SharedObject &O, const UseTable &Uses);
 
+/// The keys of the records that are per CPU: made so by some TU (RecordSummary::PerCpu), or
+/// embedded only in records that are (rcu_segcblist, only ever inside rcu_data and srcu_data).
+std::set<std::string> perCpuRecords(const std::vector<std::pair<std::string, RecordSummary>> &Records);
+
 /// Each object is paired with its nearest earlier partner only (one report per object).
 std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTable &Uses, uint64_t Window);
 

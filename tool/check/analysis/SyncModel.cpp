@@ -113,6 +113,14 @@ static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, b
   return nullptr;
 }
 
+/// The declaration uses are recorded under: a variable's first (a header's `extern`, its
+/// definition and an `EXPORT_SYMBOL` redeclaration are one variable).
+static const ValueDecl *canonical(const ValueDecl *D) {
+  if (const auto *V = dyn_cast_or_null<VarDecl>(D))
+    return V->getCanonicalDecl();
+  return D;
+}
+
 std::string SyncModel::className(const CXXRecordDecl *RD) {
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
     return Spec->getSpecializedTemplate()->getQualifiedNameAsString();
@@ -189,7 +197,7 @@ public:
     for (const Expr *Arg : CE->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()); UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
-          write(Model.Uses[D], UO);
+          write(Model.Uses[canonical(D)], UO);
     for (const Expr *Arg : CE->arguments())
       escape(Arg); // handed on: pthread_create's argument, list_add's node
     return true;
@@ -379,7 +387,7 @@ private:
               const Expr *Access = nullptr) {
     if (!D)
       return;
-    ObjectUse &U = Model.Uses[D];
+    ObjectUse &U = Model.Uses[canonical(D)];
     if (A == ApiNames::Access::LockUse && Current)
       trackHeld(D, Name);
     if (U.FirstApi.empty()) {
@@ -427,7 +435,7 @@ private:
     const ValueDecl *D = designated(LHS, &Subscripted, &ConstantIndex, &Index);
     if (!D)
       return;
-    ObjectUse &U = Model.Uses[D];
+    ObjectUse &U = Model.Uses[canonical(D)];
     ObjectUse &Who = accessesOf(D, LHS);
     if (Current)
       write(Who, LHS);
@@ -477,6 +485,7 @@ private:
   /// an unlock on an early exit (`if (err) { unlock(l); return; }`) does not end the section
   /// the code after it runs in. Only named locks (a field, a global) can be told apart.
   void trackHeld(const ValueDecl *D, const std::string &Name) {
+    D = canonical(D);
     const auto *Var = dyn_cast<VarDecl>(D);
     if (!isa<FieldDecl>(D) && !(Var && Var->hasGlobalStorage()))
       return;
@@ -560,7 +569,7 @@ private:
       if (Chain.size() >= 2 && Chain.back() == D)
         return Model.PathUses[Chain];
     }
-    return Model.Uses[D];
+    return Model.Uses[canonical(D)];
   }
 
   static bool refersTo(const Stmt *S, const ValueDecl *D) {
@@ -956,7 +965,7 @@ void SyncModel::forEachPathEndingWith(const std::vector<const FieldDecl *> &Suff
 }
 
 const ObjectUse *SyncModel::use(const ValueDecl *D) const {
-  auto It = Uses.find(D);
+  auto It = Uses.find(canonical(D));
   return It == Uses.end() ? nullptr : &It->second;
 }
 

@@ -32,7 +32,11 @@ void FalseSharingCheck::onEndOfTranslationUnit() { Builder.finish(); }
 
 void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Level Severity,
                                      std::vector<Finding> &Out, unsigned &Suppressed) {
+  // A record only ever inside per-CPU records is per CPU too.
+  std::set<std::string> PerCpu = perCpuRecords(Program.Records);
   for (const auto &[Label, R] : Program.Records) {
+    if (PerCpu.count(R.Key))
+      continue;
     const TargetSummary &T = Program.Targets.at(Label);
     for (const SharingPair &P : falseSharingPairs(R, Program.Fields, T.Destructive)) {
         const SharedObject &A = *P.First, &B = *P.Second;

@@ -68,6 +68,19 @@ bool contended(const ValueDecl *D, const SyncModel &Model) {
   return U && (U->LockUse || U->TasWord || U->Contended);
 }
 
+/// A variable in a per-CPU section (DEFINE_PER_CPU), or a member of a record the TU makes per
+/// CPU (alloc_percpu, DEFINE_PER_CPU).
+bool perCpu(const ValueDecl *D, const CheckContext &Ctx) {
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    for (const VarDecl *Redecl : VD->redecls())
+      if (const auto *Section = Redecl->getAttr<SectionAttr>())
+        return Ctx.model().names().section(Section->getName().str()) == ApiNames::Section::PerCpu;
+    return false;
+  }
+  const auto *FD = dyn_cast<FieldDecl>(D);
+  return FD && Ctx.model().perCpu(FD->getParent()->getDefinition() ? FD->getParent()->getDefinition() : FD->getParent());
+}
+
 /// The first object of an element record that threads contend for.
 const SyncObject *contendedObject(const std::vector<SyncObject> &Objects, const SyncModel &Model) {
   for (const SyncObject &O : Objects)
@@ -89,6 +102,13 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
   const ASTContext &AST = Ctx.ast();
   const SyncModel &Model = Ctx.model();
   if (!Ctx.inUserCode(D->getLocation()) || D->getType()->isDependentType())
+    return;
+  // A variable is judged once, at its first declaration (a header's extern), not again at its
+  // definition or a redeclaration (EXPORT_SYMBOL's).
+  if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD != VD->getCanonicalDecl())
+    return;
+  // Each CPU writes its own copy of a per-CPU array, or of one inside a per-CPU record.
+  if (perCpu(D, Ctx))
     return;
   QualType Element;
   uint64_t Count = 0;
