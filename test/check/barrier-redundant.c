@@ -40,6 +40,15 @@ void pre_ref(void) {
 // CHECK: :[[@LINE-3]]:2: warning: 'smp_mb' before the non-value-returning RMW 'atomic_inc' is stronger than needed: 'smp_mb__before_atomic()' orders it
 // FIXED: smp_mb__before_atomic();
 
+/* Negative: smp_mb__after_atomic() orders atomic RMWs only; after a plain `flags &= ~bit`
+   the full barrier is what orders it before a lockless waiter check (unlock_new_inode). */
+unsigned long state;
+void clear_new(void) {
+	state &= ~1UL;
+	smp_mb();
+	(void)READ_ONCE(flag);
+}
+
 /* Kernel: a write barrier next to a full one; a read barrier after an acquire load. */
 void publish(void) {
 	WRITE_ONCE(data, 1);

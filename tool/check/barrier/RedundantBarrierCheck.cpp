@@ -82,7 +82,9 @@ void RedundantBarrierCheck::judge(OrderingModel &Model) {
       if (fullFence(B)) {
         bool Done = false;
         for (std::optional<size_t> N : {Prev, Next}) {
-          if (!N || F.Events[*N].What != Kind::Rmw)
+          // smp_mb__{before,after}_atomic order atomic RMWs only (atomic_t.txt): a plain
+          // `flags |= bit` beside a full barrier needs the full barrier.
+          if (!N || F.Events[*N].What != Kind::Rmw || F.Events[*N].How != OrderingEvent::Access::Atomic)
             continue;
           const OrderingEvent &Rmw = F.Events[*N];
           bool After = *N < I;
