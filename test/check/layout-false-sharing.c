@@ -316,6 +316,20 @@ void wrapped_write(struct wrapped *w) { wrapped_lock(w); WRITE_ONCE(w->head, 1);
 void wrapped_read(struct wrapped *w) { wrapped_lock(w); WRITE_ONCE(w->tail, 1); wrapped_unlock(w); }
 void wrapped_after(struct wrapped *w) { wrapped_lock(w); wrapped_unlock(w); READ_ONCE(w->tail); }
 
+/* A function that asserts the lock is held (lockdep_assert_held) runs under it. */
+#define lockdep_assert_held(l) do { (void)(l); } while (0)
+struct asserted {
+	spinlock_t lock;
+	long pad[8];
+	unsigned long head;
+	unsigned long tail;
+};
+void asserted_head(struct asserted *a) { spin_lock(&a->lock); WRITE_ONCE(a->head, 1); spin_unlock(&a->lock); }
+void asserted_tail(struct asserted *a) {
+	lockdep_assert_held(&a->lock);
+	WRITE_ONCE(a->tail, 1);
+}
+
 /* One writer outside the lock: the writers no longer take turns. */
 struct half_guarded {
 	spinlock_t lock;

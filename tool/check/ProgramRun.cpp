@@ -107,6 +107,7 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
   ProgramSummary Program;
   for (const TuSummary *S : Summaries)
     Program.add(*S);
+  Program.inheritCallerLocks();
   // One run's TUs share its options; the first summary's stand for all.
   CheckFilter Enabled(Summaries.front()->Checks), AsErrors(Summaries.front()->WarningsAsErrors);
   for (const CheckInfo &C : allChecks())

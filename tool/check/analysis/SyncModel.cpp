@@ -36,9 +36,10 @@ public:
     if (!Args || Args->getNumMacroArguments() == 0)
       return;
     const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
-      return MacroApi{Names.access(Name), Contention::of(Names, Name)};
+      const ApiNames::Operation *Op = Names.operation(Name);
+      return MacroApi{Names.access(Name), Contention::of(Names, Name), Op && Op->Op == "assert_held"};
     });
-    if (!Api.Access)
+    if (!Api.Access && !Api.AssertsHeld)
       return;
     SourceManager &SM = PP.getSourceManager();
     // An API macro expanded by another one's body is that macro's implementation
@@ -61,7 +62,8 @@ public:
       return;
     SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
     SourceLocation End = SM.getSpellingLoc(Last->getLocation());
-    Out.push_back({SourceRange(Begin, End), *Api.Access, Api.Contends, NameTok.getIdentifierInfo()->getName().str()});
+    Out.push_back({SourceRange(Begin, End), Api.Access.value_or(ApiNames::Access::LockUse), Api.Contends,
+                   NameTok.getIdentifierInfo()->getName().str(), Api.AssertsHeld});
   }
 
 private:
@@ -71,6 +73,7 @@ private:
   struct MacroApi {
     std::optional<ApiNames::Access> Access;
     Contention Contends;
+    bool AssertsHeld = false;
   };
   IdentifierMemo<MacroApi> Apis;
   SourceRange Outer; // the file range of the last API macro expansion not nested in another
@@ -319,7 +322,15 @@ private:
   /// A mention of D at Loc: what an API macro does to it when Loc is one of the
   /// macro's arguments, else a read by the current function.
   void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false, const Expr *Access = nullptr) {
-    if (const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc))
+    const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc);
+    if (Use && Use->AssertsHeld) {
+      // lockdep_assert_held(&p->lock): what follows runs under the lock. Only named locks.
+      const auto *Var = dyn_cast<VarDecl>(D);
+      if (Current && (isa<FieldDecl>(D) || (Var && Var->hasGlobalStorage())))
+        Held.push_back(canonical(D));
+      return;
+    }
+    if (Use)
       record(D, Use->Access, Use->Name, Use->Contends, Access);
     else if (Current)
       accessesOf(D, Access).Readers.insert(Current);

@@ -85,6 +85,9 @@ struct MacroArgUse {
   ApiNames::Access Access;
   Contention Contends;
   std::string Name; // the macro
+  /// An assertion that the lock is held (lockdep_assert_held): the function runs under it,
+  /// and the macro does nothing to the lock (Access is unused).
+  bool AssertsHeld = false;
 };
 
 class SyncModel {
@@ -127,6 +130,12 @@ public:
   /// Whether the TU makes R per CPU: a variable of its type in a per-CPU section
   /// (DEFINE_PER_CPU), or a per-CPU allocation of its size (alloc_percpu).
   bool perCpu(const clang::RecordDecl *R) const { return PerCpu.count(R) != 0; }
+  /// The locks held at every call of each function called (by canonical declaration), and the
+  /// functions named other than in a call (their callers are not all seen).
+  const std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> &callLocks() const {
+    return CallLocks;
+  }
+  const std::set<const clang::FunctionDecl *> &addressTaken() const { return AddressTaken; }
 
   /// The sync objects of R with offsets relative to R (nested records are entered). With
   /// Candidates, also the links this TU reads or writes whole, which another TU may contend

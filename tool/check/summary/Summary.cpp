@@ -88,6 +88,13 @@ void ProgramSummary::add(const TuSummary &S) {
   }
   for (const auto &[Key, Facts] : S.Fields)
     Fields[Key].merge(Facts);
+  for (const auto &[Callee, Locks] : S.CallLocks) {
+    auto [It, New] = CallLocks.emplace(Callee, Locks);
+    if (!New)
+      for (auto L = It->second.begin(); L != It->second.end();)
+        L = Locks.count(*L) ? std::next(L) : It->second.erase(L);
+  }
+  AddressTaken.insert(S.AddressTaken.begin(), S.AddressTaken.end());
   size_t Tu = TuCount++;
   for (const OrderingSide &Side : S.Sides) {
     auto [It, New] = SideIndex.emplace(std::make_tuple(S.Target.Label, Side.Writer, Side.Function, Side.Index), Sides.size());
@@ -95,6 +102,13 @@ void ProgramSummary::add(const TuSummary &S) {
       Sides.push_back({S.Target.Label, Side, {}});
     Sides[It->second].Tus.insert(Tu);
   }
+}
+
+void ProgramSummary::inheritCallerLocks() {
+  for (auto &[Key, Facts] : Fields)
+    for (auto &[Writer, Locks] : Facts.WriterLocks)
+      if (auto It = CallLocks.find(Writer); It != CallLocks.end() && !AddressTaken.count(Writer))
+        Locks.insert(It->second.begin(), It->second.end());
 }
 
 std::string contentHash(std::string_view Bytes) {
@@ -458,9 +472,11 @@ public:
         F.ColdWhy[Function.str()] = str(Reason);
     if (const Object *Locks = obj(O->get("writer_locks"), "writer_locks"))
       for (const auto &[Function, Held] : *Locks)
-        if (const Array *A = Held.getAsArray())
+        if (const Array *A = Held.getAsArray()) {
+          std::set<std::string> &Out = F.WriterLocks[Function.str()]; // empty: writes without a lock
           for (const Value &Lock : *A)
-            F.WriterLocks[Function.str()].insert(str(Lock));
+            Out.insert(str(Lock));
+        }
     F.AtomicAccess = flag(*O, "atomic_access");
     F.Contended = flag(*O, "contended");
     F.ContendedAsPointer = flag(*O, "contended_as_pointer");
@@ -489,6 +505,9 @@ std::string writeSummary(const TuSummary &S) {
   Array Sides;
   for (const OrderingSide &O : S.Sides)
     Sides.push_back(side(O));
+  Object CallLocks;
+  for (const auto &[Callee, Locks] : S.CallLocks)
+    CallLocks[Callee] = strings(Locks);
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
               {"file", S.File},
@@ -506,7 +525,9 @@ std::string writeSummary(const TuSummary &S) {
               {"findings", std::move(Findings)},
               {"records", std::move(Records)},
               {"fields", std::move(Fields)},
-              {"ordering_sides", std::move(Sides)}};
+              {"ordering_sides", std::move(Sides)},
+              {"call_locks", std::move(CallLocks)},
+              {"address_taken", strings(S.AddressTaken)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -569,6 +590,16 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   if (const Array *A = In.arr(*Root, "ordering_sides"))
     for (const Value &V : *A)
       S.Sides.push_back(In.side(V));
+  if (const Object *Calls = In.obj(Root->get("call_locks"), "call_locks"))
+    for (const auto &[Callee, Locks] : *Calls)
+      if (const Array *A = Locks.getAsArray()) {
+        std::set<std::string> &Held = S.CallLocks[Callee.str()]; // empty: called without a lock
+        for (const Value &L : *A)
+          Held.insert(In.str(L));
+      } else
+        In.fail("expected an array of locks in 'call_locks'");
+  for (const auto &Callee : In.strings<std::set<std::string>>(*Root, "address_taken"))
+    S.AddressTaken.insert(Callee);
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;

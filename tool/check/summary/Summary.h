@@ -186,6 +186,12 @@ struct TuSummary {
   std::vector<RecordSummary> Records;
   UseTable Fields;
   std::vector<OrderingSide> Sides;
+  /// For each function other files can call that this TU calls: the locks (field or global
+  /// keys) held at every one of its calls here. With AddressTaken (functions this TU names
+  /// other than in a call: callers nobody sees), what the reduce step needs to give a function
+  /// the locks every caller in the program holds.
+  std::map<std::string, std::set<std::string>> CallLocks;
+  std::set<std::string> AddressTaken;
   unsigned Suppressed = 0; // findings NOLINT suppressed
 };
 
@@ -214,7 +220,14 @@ struct ProgramSummary {
   std::vector<SeenSide> Sides;
   std::map<std::tuple<std::string, bool, std::string, unsigned>, size_t> SideIndex; // (target, writer, function, index)
   size_t TuCount = 0;
+  /// The union of the TUs' call locks: the locks held at every call seen, in any TU.
+  std::map<std::string, std::set<std::string>> CallLocks;
+  std::set<std::string> AddressTaken;
   void add(const TuSummary &S);
+  /// Gives each writer of a field the locks every call of it in the program holds (one level:
+  /// a function whose callers all hold `p->lock` runs under it), unless its address is taken.
+  /// Call once all TUs are added.
+  void inheritCallerLocks();
 };
 
 /// A 64-bit content hash as 16 hex digits (xxh3).

@@ -123,9 +123,11 @@ FieldFacts SummaryBuilder::factsOf(const ObjectUse &U) {
   for (const FunctionDecl *W : U.Writers) {
     std::string Key = functionKey(W);
     F.Writers.insert(Key);
-    if (auto Locks = U.WriterLocks.find(W); Locks != U.WriterLocks.end())
+    if (auto Locks = U.WriterLocks.find(W); Locks != U.WriterLocks.end()) {
+      std::set<std::string> &Held = F.WriterLocks[Key]; // empty: writes without a lock
       for (const ValueDecl *Lock : Locks->second)
-        F.WriterLocks[Key].insert(fieldKey(Lock));
+        Held.insert(fieldKey(Lock));
+    }
   }
   for (const FunctionDecl *W : U.ColdWriters) {
     std::string Key = functionKey(W);
@@ -151,6 +153,31 @@ FieldFacts SummaryBuilder::factsOf(const ObjectUse &U) {
 void SummaryBuilder::finish() {
   const SyncModel &Model = Ctx.model();
   UseTable &Fields = Ctx.summary().Fields;
+  // What the reduce step needs to give a function defined in one file the locks its callers
+  // in other files hold.
+  TuSummary &Summary = Ctx.summary();
+  // Only functions that take a pointer to a record the summary describes can write its fields
+  // under a caller's lock; keying every callee would cost the line tables of every header.
+  auto TakesDescribedRecord = [&](const FunctionDecl *F) {
+    for (const ParmVarDecl *P : F->parameters()) {
+      QualType T = P->getType();
+      if (T->isPointerType())
+        T = T->getPointeeType();
+      if (const RecordDecl *R = T->getAsRecordDecl())
+        if (RecordKeys.count(R->getDefinition() ? R->getDefinition() : R))
+          return true;
+    }
+    return false;
+  };
+  for (const auto &[Callee, Locks] : Model.callLocks())
+    if (Callee->isExternallyVisible() && TakesDescribedRecord(Callee)) {
+      std::set<std::string> &Held = Summary.CallLocks[functionKey(Callee)];
+      for (const ValueDecl *Lock : Locks)
+        Held.insert(fieldKey(Lock));
+    }
+  for (const FunctionDecl *FD : Model.addressTaken())
+    if (FD->isExternallyVisible() && TakesDescribedRecord(FD))
+      Summary.AddressTaken.insert(functionKey(FD));
   for (const auto &[Key, D] : Mentioned)
     if (const ObjectUse *U = Model.use(D))
       Fields[Key].merge(factsOf(*U));

@@ -1,0 +1,3 @@
+#include "pair.h"
+/* One call without the lock: set_b no longer runs under it. */
+void race(struct pair *p) { set_b(p); }
