@@ -419,3 +419,23 @@ struct sockish {
 void sockish_init_data(struct sockish *s) { WRITE_ONCE(s->rcvlowat, 1); }
 struct sockish *sockish_clone_lock(struct sockish *s) { WRITE_ONCE(s->priority, 0); return s; }
 void sockish_enqueue(struct sockish *s) { WRITE_ONCE(s->queued, s->queued + 1); }
+
+/* --- set once: a word only ever set by a compare-and-swap from NULL is written once ------- */
+#define cmpxchg(p, o, n) __sync_val_compare_and_swap(p, o, n)
+struct lazy {
+	void *ctx;
+	unsigned long hits;
+};
+void lazy_ctx(struct lazy *l, void *c) { cmpxchg(&l->ctx, NULL, c); }
+void lazy_hit(struct lazy *l) { WRITE_ONCE(l->hits, l->hits + 1); }
+/* ... but one a hot path resets is written again and again. */
+struct lazy_reset {
+	void *ctx;
+	unsigned long hits;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'hits' (atomic) and 'ctx' (atomic) of struct lazy_reset can share
+// PPC64: warning: 'hits' (atomic) and 'ctx' (atomic) of struct lazy_reset
+// FIXED: _Alignas(64) unsigned long hits;
+void lr_ctx(struct lazy_reset *l, void *c) { cmpxchg(&l->ctx, NULL, c); }
+void lr_drop(struct lazy_reset *l) { WRITE_ONCE(l->ctx, NULL); }
+void lr_hit(struct lazy_reset *l) { WRITE_ONCE(l->hits, l->hits + 1); }

@@ -62,8 +62,23 @@ public:
       return;
     SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
     SourceLocation End = SM.getSpellingLoc(Last->getLocation());
-    Out.push_back({SourceRange(Begin, End), Api.Access.value_or(ApiNames::Access::LockUse), Api.Contends,
-                   NameTok.getIdentifierInfo()->getName().str(), Api.AssertsHeld});
+    std::string Name = NameTok.getIdentifierInfo()->getName().str();
+    const ApiNames::Operation *Op = Names.operation(Name);
+    // cmpxchg(p, old, new), or the kernel's variadic cmpxchg(ptr, ...) whose old value leads
+    // its __VA_ARGS__.
+    bool FromNull = Op && Op->Op == "atomic_cmpxchg" && Args->getNumMacroArguments() >= 2 &&
+                    nullToken(Args->getUnexpArgument(1));
+    Out.push_back({SourceRange(Begin, End), Api.Access.value_or(ApiNames::Access::LockUse), Api.Contends, Name,
+                   Api.AssertsHeld, FromNull});
+  }
+
+  /// Whether an unexpanded macro argument is just NULL or 0 (or starts a __VA_ARGS__ so).
+  static bool nullToken(const Token *T) {
+    if (T->is(tok::eof) || (T[1].isNot(tok::eof) && T[1].isNot(tok::comma)))
+      return false;
+    if (T->is(tok::identifier))
+      return T->getIdentifierInfo()->getName() == "NULL";
+    return T->is(tok::numeric_constant) && T->getLength() == 1 && *T->getLiteralData() == '0';
   }
 
 private:
@@ -200,7 +215,8 @@ public:
     for (const Expr *Arg : CE->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()); UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
-          write(Model.Uses[canonical(D)], UO);
+          if (!setOnce(Model.Uses[canonical(D)], UO))
+            write(Model.Uses[canonical(D)], UO);
     for (const Expr *Arg : CE->arguments())
       escape(Arg); // handed on: pthread_create's argument, list_add's node
     return true;
@@ -424,7 +440,7 @@ private:
       break;
     case ApiNames::Access::AtomicWrite:
       U.AtomicAccess = true;
-      if (Current)
+      if (Current && !setOnce(Who, Access))
         write(Who, Access);
       break;
     case ApiNames::Access::TasWord:
@@ -479,6 +495,17 @@ private:
     }
     Who.Writers.insert(Current);
     keepHeld(Who.WriterLocks.try_emplace(Current, heldNow()));
+  }
+
+  /// A compare-and-swap from NULL (the macro's, or whatever it expands to) sets the word once: a
+  /// cold write. A writer that resets the word is what keeps it hot.
+  bool setOnce(ObjectUse &Who, const Expr *Access) {
+    const MacroArgUse *Cas = Access ? macroArgUse(Access->getExprLoc()) : nullptr;
+    if (!Cas || !Cas->SetsFromNull)
+      return false;
+    Who.ColdWriters.insert(Current);
+    Who.ColdWhy.emplace(Current, "'" + Current->getNameAsString() + "' sets it once, from NULL ('" + Cas->Name + "')");
+    return true;
   }
 
   std::set<const ValueDecl *> heldNow() const { return {Held.begin(), Held.end()}; }

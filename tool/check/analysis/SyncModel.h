@@ -44,6 +44,9 @@ struct ObjectUse {
   /// For each writer: the locks (fields or globals) held at every one of its writes, taken in
   /// it or, for a static function, by every caller at every call.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> WriterLocks;
+  /// Why a cold writer's writes are cold, where the write says so rather than the function
+  /// (a compare-and-swap from NULL sets the word once).
+  std::map<const clang::FunctionDecl *, std::string> ColdWhy;
   bool AtomicAccess = false; // passed to an atomic API or a ONCE macro
   /// Passed to an API that makes it a contended word (ApiNames::contends: an RMW, an acquire
   /// or release, a poll). A link (isLink) that is not contended as a pointer is not a sync
@@ -88,6 +91,9 @@ struct MacroArgUse {
   /// An assertion that the lock is held (lockdep_assert_held): the function runs under it,
   /// and the macro does nothing to the lock (Access is unused).
   bool AssertsHeld = false;
+  /// A compare-and-swap whose expected value is written NULL or 0 (`cmpxchg(&p->ctx, NULL, c)`):
+  /// it sets the word once; a word only ever set so is written once per object.
+  bool SetsFromNull = false;
 };
 
 class SyncModel {

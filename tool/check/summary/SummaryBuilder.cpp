@@ -133,6 +133,8 @@ FieldFacts SummaryBuilder::factsOf(const ObjectUse &U) {
     std::string Key = functionKey(W);
     F.ColdWriters.insert(Key);
     std::string Why = Model.coldFunction(W);
+    if (auto Own = U.ColdWhy.find(W); Why.empty() && Own != U.ColdWhy.end())
+      Why = Own->second;
     F.ColdWhy[Key] = Why.empty() ? "'" + W->getNameAsString() + "' writes an object it has not yet handed on" : Why;
   }
   F.AtomicAccess = U.AtomicAccess;
