@@ -228,6 +228,14 @@ const char *ApiNames::orderName(MemoryOrder Order) {
   return "";
 }
 
+bool ApiNames::acquiresLock(const Operation &Op) {
+  return Op.Op == "lock_acquire" || Op.Op == "lock_try" || Op.Op == "read_acquire" || Op.Op == "write_acquire";
+}
+
+bool ApiNames::releasesLock(const Operation &Op) {
+  return Op.Op == "lock_release" || Op.Op == "read_release" || Op.Op == "write_release";
+}
+
 bool ApiNames::contends(const Operation &Op, bool OnPointer) {
   static const std::set<std::string> RmwsAndPolls = {
       "atomic_exchange", "atomic_cmpxchg",      "atomic_rmw",        "atomic_rmw_noreturn",

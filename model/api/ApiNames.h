@@ -59,6 +59,9 @@ public:
   /// to (list_del_init_careful's smp_store_release on a list link): only an RMW or a poll
   /// contends for it.
   static bool contends(const Operation &Op, bool OnPointer = false);
+  /// Whether an operation takes a lock (plain, try, read or write side), or releases one.
+  static bool acquiresLock(const Operation &Op);
+  static bool releasesLock(const Operation &Op);
 
   ApiNames() = default;
   /// Builds the table from loaded API specs; ExtraLocks/ExtraAtomics are user

@@ -838,9 +838,9 @@ private:
         E.Order = MemoryOrder::Relaxed;
     } else if (O == "atomic_rmw_noreturn") {
       E.What = Kind::Rmw, E.How = Access::Atomic, E.ReturnsValue = false;
-    } else if (O == "lock_acquire" || O == "lock_try" || O == "read_acquire" || O == "write_acquire") {
+    } else if (ApiNames::acquiresLock(Op)) {
       E.What = Kind::LockAcquire;
-    } else if (O == "lock_release" || O == "read_release" || O == "write_release") {
+    } else if (ApiNames::releasesLock(Op)) {
       E.What = Kind::LockRelease;
     } else if (O == "assert_held") {
       E.What = Kind::LockAcquire; // add() counts it; it orders nothing, so it is not kept

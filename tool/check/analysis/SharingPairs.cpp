@@ -1,6 +1,7 @@
 #include "analysis/SharingPairs.h"
 
 #include "analysis/LayoutMath.h"
+#include "SetOps.h"
 
 #include <algorithm>
 #include <optional>
@@ -41,12 +42,10 @@ std::set<std::string> locksAtEveryWrite(const FieldFacts &F) {
     auto It = F.WriterLocks.find(Writer);
     if (It == F.WriterLocks.end())
       return {};
-    if (!Common) {
+    if (!Common)
       Common = It->second;
-      continue;
-    }
-    for (auto L = Common->begin(); L != Common->end();)
-      L = It->second.count(*L) ? std::next(L) : Common->erase(L);
+    else
+      keepCommon(*Common, It->second);
   }
   return Common ? *Common : std::set<std::string>();
 }

@@ -1,6 +1,7 @@
 #include "analysis/SyncModel.h"
 
 #include "analysis/IdentifierMemo.h"
+#include "SetOps.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -37,7 +38,8 @@ public:
       return;
     const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
       const ApiNames::Operation *Op = Names.operation(Name);
-      return MacroApi{Names.access(Name), Contention::of(Names, Name), Op && Op->Op == "assert_held"};
+      return MacroApi{Names.access(Name), Contention::of(Names, Name), Op && Op->Op == "assert_held",
+                      Op && Op->Op == "atomic_cmpxchg"};
     });
     if (!Api.Access && !Api.AssertsHeld)
       return;
@@ -62,14 +64,11 @@ public:
       return;
     SourceLocation Begin = SM.getSpellingLoc(First->getLocation());
     SourceLocation End = SM.getSpellingLoc(Last->getLocation());
-    std::string Name = NameTok.getIdentifierInfo()->getName().str();
-    const ApiNames::Operation *Op = Names.operation(Name);
     // cmpxchg(p, old, new), or the kernel's variadic cmpxchg(ptr, ...) whose old value leads
     // its __VA_ARGS__.
-    bool FromNull = Op && Op->Op == "atomic_cmpxchg" && Args->getNumMacroArguments() >= 2 &&
-                    nullToken(Args->getUnexpArgument(1));
-    Out.push_back({SourceRange(Begin, End), Api.Access.value_or(ApiNames::Access::LockUse), Api.Contends, Name,
-                   Api.AssertsHeld, FromNull});
+    bool FromNull = Api.CompareAndSwap && Args->getNumMacroArguments() >= 2 && nullToken(Args->getUnexpArgument(1));
+    Out.push_back({SourceRange(Begin, End), Api.Access.value_or(ApiNames::Access::LockUse), Api.Contends,
+                   NameTok.getIdentifierInfo()->getName().str(), Api.AssertsHeld, FromNull});
   }
 
   /// Whether an unexpanded macro argument is just NULL or 0 (or starts a __VA_ARGS__ so).
@@ -89,6 +88,7 @@ private:
     std::optional<ApiNames::Access> Access;
     Contention Contends;
     bool AssertsHeld = false;
+    bool CompareAndSwap = false;
   };
   IdentifierMemo<MacroApi> Apis;
   SourceRange Outer; // the file range of the last API macro expansion not nested in another
@@ -215,8 +215,8 @@ public:
     for (const Expr *Arg : CE->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()); UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
-          if (!setOnce(Model.Uses[canonical(D)], UO))
-            write(Model.Uses[canonical(D)], UO);
+          if (ObjectUse &Who = Model.Uses[canonical(D)]; !setOnce(Who, UO))
+            write(Who, UO);
     for (const Expr *Arg : CE->arguments())
       escape(Arg); // handed on: pthread_create's argument, list_add's node
     return true;
@@ -340,9 +340,8 @@ private:
   void noteUse(const ValueDecl *D, SourceLocation Loc, bool OnlyABase = false, const Expr *Access = nullptr) {
     const MacroArgUse *Use = OnlyABase ? nullptr : macroArgUse(Loc);
     if (Use && Use->AssertsHeld) {
-      // lockdep_assert_held(&p->lock): what follows runs under the lock. Only named locks.
-      const auto *Var = dyn_cast<VarDecl>(D);
-      if (Current && (isa<FieldDecl>(D) || (Var && Var->hasGlobalStorage())))
+      // lockdep_assert_held(&p->lock): what follows runs under the lock.
+      if (Current && namedLock(D))
         Held.push_back(canonical(D));
       return;
     }
@@ -524,18 +523,24 @@ private:
   /// the code after it runs in. Only named locks (a field, a global) can be told apart.
   void trackHeld(const ValueDecl *D, const std::string &Name) {
     D = canonical(D);
-    const auto *Var = dyn_cast<VarDecl>(D);
-    if (!isa<FieldDecl>(D) && !(Var && Var->hasGlobalStorage()))
+    if (!namedLock(D))
       return;
     const ApiNames::Operation *Op = Model.Names.operation(Name);
     if (!Op)
       return;
-    if (Op->Op == "lock_acquire" || Op->Op == "lock_try" || Op->Op == "read_acquire" || Op->Op == "write_acquire") {
+    if (ApiNames::acquiresLock(*Op)) {
       Held.push_back(D);
-    } else if (Op->Op == "lock_release" || Op->Op == "read_release" || Op->Op == "write_release") {
+    } else if (ApiNames::releasesLock(*Op)) {
       if (!release(D))
         ReleasedUnheld.insert(D);
     }
+  }
+
+  /// A lock that can be told apart from others: a field (by declaration) or a global, not a
+  /// parameter or a local.
+  static bool namedLock(const ValueDecl *D) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    return isa<FieldDecl>(D) || (Var && Var->hasGlobalStorage());
   }
 
   /// Ends the section of the lock D, unless on an early exit; false when D was not held.
@@ -784,10 +789,9 @@ void SyncModel::inheritCallersLocks() {
         auto It = Entry.find(Caller->getCanonicalDecl());
         std::set<const ValueDecl *> Theirs = It == Entry.end() ? std::set<const ValueDecl *>() : It->second;
         if (!FromCallers)
-          FromCallers = Theirs;
+          FromCallers = std::move(Theirs);
         else
-          for (auto L = FromCallers->begin(); L != FromCallers->end();)
-            L = Theirs.count(*L) ? std::next(L) : FromCallers->erase(L);
+          keepCommon(*FromCallers, Theirs);
       }
       if (FromCallers)
         for (const ValueDecl *L : *FromCallers)

@@ -1,10 +1,11 @@
 #include "summary/Summary.h"
 
+#include "SetOps.h"
+
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
-#include <iterator>
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,15 +43,9 @@ void FieldFacts::merge(const FieldFacts &Other) {
   ColdWriters.insert(Other.ColdWriters.begin(), Other.ColdWriters.end());
   ColdWhy.insert(Other.ColdWhy.begin(), Other.ColdWhy.end());
   // One function seen by two TUs (a header's inline function): the locks both saw held.
-  for (const auto &[Function, Locks] : Other.WriterLocks) {
-    auto [It, New] = WriterLocks.emplace(Function, Locks);
-    if (!New) {
-      std::set<std::string> Both;
-      std::set_intersection(It->second.begin(), It->second.end(), Locks.begin(), Locks.end(),
-                            std::inserter(Both, Both.end()));
-      It->second = std::move(Both);
-    }
-  }
+  for (const auto &[Function, Locks] : Other.WriterLocks)
+    if (auto [It, New] = WriterLocks.emplace(Function, Locks); !New)
+      keepCommon(It->second, Locks);
   AtomicAccess |= Other.AtomicAccess;
   LockUse |= Other.LockUse;
   TasWord |= Other.TasWord;
@@ -88,12 +83,9 @@ void ProgramSummary::add(const TuSummary &S) {
   }
   for (const auto &[Key, Facts] : S.Fields)
     Fields[Key].merge(Facts);
-  for (const auto &[Callee, Locks] : S.CallLocks) {
-    auto [It, New] = CallLocks.emplace(Callee, Locks);
-    if (!New)
-      for (auto L = It->second.begin(); L != It->second.end();)
-        L = Locks.count(*L) ? std::next(L) : It->second.erase(L);
-  }
+  for (const auto &[Callee, Locks] : S.CallLocks)
+    if (auto [It, New] = CallLocks.emplace(Callee, Locks); !New)
+      keepCommon(It->second, Locks);
   AddressTaken.insert(S.AddressTaken.begin(), S.AddressTaken.end());
   size_t Tu = TuCount++;
   for (const OrderingSide &Side : S.Sides) {
