@@ -62,7 +62,8 @@ bool CheckContext::inUserCode(SourceLocation Loc) const {
   if (Loc.isInvalid())
     return false;
   SourceLocation File = SM.getFileLoc(Loc);
-  return !SM.isInSystemHeader(File) && !SM.isWrittenInBuiltinFile(File) && !SM.isWrittenInCommandLineFile(File);
+  return (Options.SystemHeaders || !SM.isInSystemHeader(File)) && !SM.isWrittenInBuiltinFile(File) &&
+         !SM.isWrittenInCommandLineFile(File);
 }
 
 bool CheckContext::inReportedFile(SourceLocation Loc) const {

@@ -52,6 +52,8 @@ struct CheckOptions {
   /// when it matches HeaderFilter (unset: every header outside the system's) and not
   /// ExcludeHeaderFilter. Findings in the main file always are.
   std::optional<std::string> HeaderFilter, ExcludeHeaderFilter;
+  /// Report findings in system headers too (--system-headers).
+  bool SystemHeaders = false;
   /// Each check's own options, as clang-tidy's CheckOptions: "check-name.Option" -> value.
   std::map<std::string, std::string> PerCheck;
 
@@ -90,7 +92,8 @@ public:
               const std::vector<Note> &Notes = {}, const std::vector<clang::FixItHint> &Fixes = {},
               clang::SourceLocation LayoutAt = {});
 
-  /// Whether Loc is in code the user owns (not a system header, not a builtin).
+  /// Whether Loc is in code the run judges: not a builtin, not a system header (unless
+  /// --system-headers).
   bool inUserCode(clang::SourceLocation Loc) const;
 
   /// What report() would do with a finding of Check at Loc: drop it (a system header, a file

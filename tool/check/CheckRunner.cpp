@@ -115,12 +115,12 @@ public:
     if (AST.getDiagnostics().hasErrorOccurred())
       return; // the compiler's errors say it all; a broken AST would only add noise
     llvm::TimeRecord Start = llvm::TimeRecord::getCurrentTime(true);
-    // Walk only what the user wrote: nothing in a system header is reported, and
-    // libc's and libstdc++'s declarations were a fifth of the run on ck.
+    // Walk only what the user wrote: nothing in a system header is reported (unless
+    // --system-headers), and libc's and libstdc++'s declarations were a fifth of the run on ck.
     const SourceManager &SM = AST.getSourceManager();
     std::vector<Decl *> UserDecls;
     for (Decl *D : AST.getTranslationUnitDecl()->decls())
-      if (!SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+      if (State.Options->SystemHeaders || !SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
         UserDecls.push_back(D);
     AST.setTraversalScope(UserDecls);
     Model->collect();

@@ -6,6 +6,7 @@
 // runner is CheckRunner, printing is CheckDiagnostics and --fix is FixApplier.
 #include "CheckTool.h"
 
+#include "CheckConfig.h"
 #include "CheckContext.h"
 #include "CheckDiagnostics.h"
 #include "CheckRegistry.h"
@@ -105,6 +106,28 @@ llvm::cl::opt<std::string> PaddingConstantOpt("padding-constant",
                                                              "(e.g. LW_DESTRUCTIVE_SIZE)"),
                                               llvm::cl::cat(CheckCategory));
 
+llvm::cl::opt<bool> SystemHeadersOpt("system-headers", llvm::cl::desc("Report findings in system headers too"),
+                                     llvm::cl::cat(CheckCategory));
+// .lockwright.yaml, as clang-tidy's .clang-tidy.
+llvm::cl::opt<std::string> ConfigOpt("config",
+                                     llvm::cl::desc("A config as YAML ('{Checks: \"-*,layout-*\"}'), used instead of "
+                                                    "the .lockwright.yaml files"),
+                                     llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> ConfigFileOpt("config-file",
+                                         llvm::cl::desc("A config file used instead of the .lockwright.yaml files"),
+                                         llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> DumpConfigOpt("dump-config",
+                                  llvm::cl::desc("Print the config the first source (or the current directory) is "
+                                                 "checked with, as YAML, and exit"),
+                                  llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> VerifyConfigOpt("verify-config",
+                                    llvm::cl::desc("Check the config's check names and options and exit (1 when one "
+                                                   "is unknown)"),
+                                    llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> ExplainConfigOpt("explain-config",
+                                     llvm::cl::desc("For each enabled check, say which config enabled it, and exit"),
+                                     llvm::cl::cat(CheckCategory));
+
 llvm::cl::opt<unsigned> JobsOpt("j", llvm::cl::desc("Check this many files in parallel (default: one per core)"),
                                 llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> CacheDirOpt("cache-dir",
@@ -178,7 +201,8 @@ std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::strin
     }
     return std::move(*Parser);
   };
-  bool ListOnly = given(Args, "list-checks");
+  bool ListOnly = given(Args, "list-checks") || given(Args, "dump-config") || given(Args, "verify-config") ||
+                  given(Args, "explain-config");
   std::optional<CommonOptionsParser> Parser =
       Parse(ListOnly || given(Args, "p") ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore);
   if (!Parser || !Parser->getSourcePathList().empty() || ListOnly)
@@ -221,32 +245,48 @@ int listChecks(const CheckFilter &Filter) {
   return 0;
 }
 
-/// The checks' options from the command line; an invalid header filter is a usage error.
-std::optional<CheckOptions> checkOptionsFromCommandLine() {
-  CheckOptions Options;
-  Options.Checks = ChecksOpt;
-  Options.WarningsAsErrors = WarningsAsErrorsOpt;
-  for (auto [Opt, Into] : {std::pair{&HeaderFilterOpt, &Options.HeaderFilter},
-                           std::pair{&ExcludeHeaderFilterOpt, &Options.ExcludeHeaderFilter}}) {
-    if (Opt->getNumOccurrences() == 0)
-      continue;
-    std::string Why;
-    if (!llvm::Regex(Opt->getValue()).isValid(Why)) {
-      llvm::errs() << "lockwright: error: --" << Opt->ArgStr << ": invalid regular expression '" << Opt->getValue()
-                   << "': " << Why << "\n";
-      return std::nullopt;
-    }
-    *Into = Opt->getValue();
-  }
-  // The older spellings of layout-hardcoded-line-size's options.
-  if (OverPaddingOpt)
-    Options.PerCheck["layout-hardcoded-line-size.ReportOverPadding"] = "true";
-  if (!PaddingConstantOpt.empty())
-    Options.PerCheck["layout-hardcoded-line-size.PaddingConstant"] = PaddingConstantOpt;
+/// Every "check.Option" key a config may set.
+std::vector<std::string> knownCheckOptions() {
   std::vector<std::string> Known;
   for (const CheckInfo &C : allChecks())
     for (const std::string &O : C.Options)
       Known.push_back(C.Name + "." + O);
+  return Known;
+}
+
+std::vector<std::string> knownCheckNames() {
+  std::vector<std::string> Names;
+  for (const CheckInfo &C : allChecks())
+    Names.push_back(C.Name);
+  return Names;
+}
+
+/// What the command line sets, as the config layer applied last; a malformed --check-option
+/// is a usage error.
+std::optional<ConfigLayer> commandLineLayer() {
+  ConfigLayer Layer;
+  Layer.Origin = "the command line";
+  auto Given = [](const llvm::cl::Option &O) { return O.getNumOccurrences() != 0; };
+  if (Given(ChecksOpt))
+    Layer.Checks = ChecksOpt;
+  if (Given(WarningsAsErrorsOpt))
+    Layer.WarningsAsErrors = WarningsAsErrorsOpt;
+  if (Given(HeaderFilterOpt))
+    Layer.HeaderFilterRegex = HeaderFilterOpt;
+  if (Given(ExcludeHeaderFilterOpt))
+    Layer.ExcludeHeaderFilterRegex = ExcludeHeaderFilterOpt;
+  if (Given(ArchOpt))
+    Layer.Arch = ArchOpt;
+  if (Given(CpuOpt))
+    Layer.Cpu = CpuOpt;
+  if (Given(SystemHeadersOpt))
+    Layer.SystemHeaders = SystemHeadersOpt.getValue();
+  // The older spellings of layout-hardcoded-line-size's options.
+  if (OverPaddingOpt)
+    Layer.CheckOptions["layout-hardcoded-line-size.ReportOverPadding"] = "true";
+  if (!PaddingConstantOpt.empty())
+    Layer.CheckOptions["layout-hardcoded-line-size.PaddingConstant"] = PaddingConstantOpt;
+  std::vector<std::string> Known = knownCheckOptions();
   for (const std::string &Setting : CheckOptionOpt) {
     size_t Eq = Setting.find('=');
     std::string Key = Setting.substr(0, Eq);
@@ -257,7 +297,35 @@ std::optional<CheckOptions> checkOptionsFromCommandLine() {
                    << "\n";
       return std::nullopt;
     }
-    Options.PerCheck[Key] = Setting.substr(Eq + 1);
+    Layer.CheckOptions[Key] = Setting.substr(Eq + 1);
+  }
+  return Layer;
+}
+
+/// The checks' options of one config; an invalid header filter is an error naming where it was set.
+std::optional<CheckOptions> checkOptionsOf(const EffectiveConfig &Config) {
+  CheckOptions Options;
+  Options.Checks = Config.Checks;
+  Options.WarningsAsErrors = Config.WarningsAsErrors;
+  Options.SystemHeaders = Config.SystemHeaders;
+  Options.PerCheck = Config.CheckOptions;
+  for (auto [Value, Into, Key, Flag] :
+       {std::tuple{&Config.HeaderFilterRegex, &Options.HeaderFilter, "HeaderFilterRegex", "--header-filter"},
+        std::tuple{&Config.ExcludeHeaderFilterRegex, &Options.ExcludeHeaderFilter, "ExcludeHeaderFilterRegex",
+                   "--exclude-header-filter"}}) {
+    if (!*Value)
+      continue;
+    std::string Why;
+    if (!llvm::Regex(**Value).isValid(Why)) {
+      auto Origin = Config.OriginOf.find(Key);
+      std::string Where = Origin == Config.OriginOf.end() || Origin->second == "the command line"
+                              ? std::string(Flag)
+                              : Origin->second + ": " + Key;
+      llvm::errs() << "lockwright: error: " << Where << ": invalid regular expression '" << **Value << "': " << Why
+                   << "\n";
+      return std::nullopt;
+    }
+    *Into = **Value;
   }
   return Options;
 }
@@ -266,6 +334,8 @@ std::optional<CheckOptions> checkOptionsFromCommandLine() {
 struct TuJob {
   std::string File, Arch, LayoutNote;
   const ResolvedSpec *Forced = nullptr; // --arch: judged against this spec
+  const CheckOptions *Options = nullptr; // its config's
+  std::string OptionsText;                // the config, for the cache key
   std::vector<std::string> TargetFlags;
   std::vector<CompileCommand> Commands;
   std::string CacheKey;
@@ -313,6 +383,7 @@ bool unknownWarningOption(llvm::StringRef Arg) {
 /// Parses and checks one TU into Job.Summary.
 void runJob(TuJob &Job, RunState &State) {
   State.Forced = Job.Forced;
+  State.Options = Job.Options;
   State.LayoutNote = Job.LayoutNote;
   TuSummary &S = Job.Summary;
   llvm::SmallString<256> Absolute(Job.File);
@@ -362,18 +433,16 @@ std::string escapeForDepfile(const std::string &Path) {
   return Out;
 }
 
-/// What else decides a summary besides the TU's command: this binary, the specs and the options.
-std::string cacheSalt(const char *Argv0, const std::string &SpecDir, const CheckOptions &Options) {
+/// What else decides a summary besides the TU's command and config: this binary, the specs and
+/// the type options.
+std::string cacheSalt(const char *Argv0, const std::string &SpecDir) {
   std::string Salt = std::string(SummaryFormat) + " " + std::to_string(SummaryVersion);
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&cacheSalt));
   llvm::sys::fs::file_status Status;
   if (!llvm::sys::fs::status(Exe, Status))
     Salt += '\0' + Exe + '\0' + std::to_string(Status.getSize()) + '\0' +
             std::to_string(Status.getLastModificationTime().time_since_epoch().count());
-  Salt += '\0' + treeHash(SpecDir) + '\0' + Options.Checks + '\0' + Options.WarningsAsErrors + '\0' +
-          Options.HeaderFilter.value_or("\1") + '\0' + Options.ExcludeHeaderFilter.value_or("\1");
-  for (const auto &[Key, Value] : Options.PerCheck)
-    Salt += '\0' + Key + '=' + Value;
+  Salt += '\0' + treeHash(SpecDir);
   for (const std::string &T : LockTypesOpt)
     Salt += "\0lock " + T;
   for (const std::string &T : AtomicTypesOpt)
@@ -396,21 +465,81 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     return 2;
   const std::vector<std::string> &Files = Parser->getSourcePathList();
 
-  CheckFilter Filter(ChecksOpt);
-  for (const std::string &Unmatched : Filter.unmatched())
-    llvm::errs() << "lockwright: warning: '" << Unmatched << "' in --checks matches no check\n";
-  if (ListChecksOpt)
-    return listChecks(Filter);
-  if (std::none_of(allChecks().begin(), allChecks().end(), [&](const CheckInfo &C) { return Filter.enabled(C.Name); })) {
-    llvm::errs() << "lockwright: error: no checks enabled\n";
-    return 1;
-  }
+  if (ChecksOpt.getNumOccurrences())
+    for (const std::string &Unmatched : CheckFilter(ChecksOpt).unmatched())
+      llvm::errs() << "lockwright: warning: '" << Unmatched << "' in --checks matches no check\n";
 
-  if (!CpuOpt.empty() && ArchOpt.empty()) {
-    // As `gen`: a CPU variant belongs to an architecture, and the TU's own may have none.
-    llvm::errs() << "lockwright: error: --cpu needs --arch\n";
+  // Each source's config: the .lockwright.yaml files above it (or --config, --config-file),
+  // under what the command line sets.
+  if (ConfigOpt.getNumOccurrences() && ConfigFileOpt.getNumOccurrences()) {
+    llvm::errs() << "lockwright: error: --config and --config-file are mutually exclusive\n";
     return 2;
   }
+  std::optional<ConfigLayer> CommandLine = commandLineLayer();
+  if (!CommandLine)
+    return 2;
+  DiagnosticList ConfigDiags;
+  std::optional<ConfigLayer> Replacement;
+  if (ConfigOpt.getNumOccurrences()) {
+    Replacement = parseConfig(ConfigOpt, "--config", "", ConfigDiags);
+  } else if (ConfigFileOpt.getNumOccurrences()) {
+    if (std::optional<std::string> Text = llvm::sys::fs::is_regular_file(ConfigFileOpt.getValue())
+                                              ? readFile(ConfigFileOpt)
+                                              : std::nullopt)
+      Replacement = parseConfig(*Text, ConfigFileOpt, ConfigFileOpt, ConfigDiags);
+    else
+      ConfigDiags.error({ConfigFileOpt, 0, 0}, "", "cannot read the config file");
+  }
+  ConfigLayer Defaults;
+  Defaults.Origin = "the default";
+  Defaults.Checks = DefaultChecks;
+  ConfigResolver Resolver(std::move(Defaults), std::move(*CommandLine), std::move(Replacement));
+  // The config questions about it (--dump-config, --list-checks, ...) are answered for.
+  std::optional<EffectiveConfig> First;
+  if (!ConfigDiags.hasErrors())
+    First = Files.empty() ? Resolver.forDirectory(".", ConfigDiags) : Resolver.forFile(Files.front(), ConfigDiags);
+  if (!First) {
+    ConfigDiags.print(stderr);
+    return 1;
+  }
+  if (DumpConfigOpt) {
+    llvm::outs() << First->toYaml();
+    return 0;
+  }
+  if (ExplainConfigOpt) {
+    for (const auto &[Name, Origin] : First->explainChecks(knownCheckNames()))
+      llvm::outs() << "'" << Name << "' is enabled in "
+                   << (llvm::StringRef(Origin).starts_with("the ") ? Origin : "'" + Origin + "'") << ".\n";
+    return 0;
+  }
+  if (VerifyConfigOpt) {
+    // Every source's config: each file layer once.
+    std::vector<std::string> Seen;
+    DiagnosticList Problems;
+    auto Verify = [&](const EffectiveConfig &C) {
+      DiagnosticList Found;
+      verifyConfig(C, knownCheckNames(), knownCheckOptions(), Found);
+      for (const Diagnostic &D : Found.all())
+        if (std::find(Seen.begin(), Seen.end(), D.format()) == Seen.end()) {
+          Seen.push_back(D.format());
+          Problems.error(D.Loc, D.KeyPath, D.Message);
+        }
+    };
+    Verify(*First);
+    for (const std::string &File : Files)
+      if (std::optional<EffectiveConfig> C = Resolver.forFile(File, ConfigDiags))
+        Verify(*C);
+    Problems.append(ConfigDiags);
+    if (Problems.hasErrors()) {
+      Problems.print(stderr);
+      return 1;
+    }
+    llvm::outs() << "No config errors detected.\n";
+    return 0;
+  }
+  if (ListChecksOpt)
+    return listChecks(CheckFilter(First->Checks));
+
   SpecRepository Repo({SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue()});
   DiagnosticList Diags;
   std::vector<ApiSpec> &Apis = keptUntilExit(Repo.loadApis(Diags));
@@ -419,21 +548,6 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     return 1;
   }
   ApiNames &Names = keptUntilExit(ApiNames::fromSpecs(Apis, LockTypesOpt, AtomicTypesOpt));
-  std::optional<CheckOptions> Options = checkOptionsFromCommandLine();
-  if (!Options)
-    return 2;
-
-  // One pass per architecture judged: the TU's own, the one --arch names, or all of them.
-  std::vector<std::string> Arches;
-  if (ArchOpt == "all") {
-    for (const std::string &A : Repo.archNames())
-      if (A != "generic")
-        Arches.push_back(A);
-  } else if (!ArchOpt.empty()) {
-    Arches.push_back(ArchOpt);
-  } else {
-    Arches.push_back("");
-  }
 
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
   DiagOpts->ShowColors = false;
@@ -443,25 +557,88 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   CheckDiagnostics Consumer(DiagOpts.get());
   llvm::TimeRecord RunStart = llvm::TimeRecord::getCurrentTime(true);
 
+  // Each source's options and architectures. Sources sharing a config share its options.
+  struct SourcePlan {
+    const CheckOptions *Options;
+    std::string OptionsText;
+    std::vector<std::pair<std::string, std::string>> Targets; // (arch, cpu); ("", "") the TU's own
+  };
+  std::map<std::string, CheckOptions> OptionsByConfig;
+  std::vector<SourcePlan> Plans;
+  std::vector<std::pair<std::string, std::string>> TargetOrder;
+  std::vector<std::string> Reported;
+  for (const std::string &File : Files) {
+    std::optional<EffectiveConfig> Config = Resolver.forFile(File, ConfigDiags);
+    if (!Config) {
+      ConfigDiags.print(stderr);
+      return 1;
+    }
+    // A file's unknown check or option is said, not fatal (--verify-config makes it so).
+    DiagnosticList Unknown;
+    verifyConfig(*Config, knownCheckNames(), knownCheckOptions(), Unknown);
+    for (const Diagnostic &D : Unknown.all())
+      if (D.Loc.File != "the command line" && D.Loc.File != "the default" &&
+          std::find(Reported.begin(), Reported.end(), D.format()) == Reported.end()) {
+        Reported.push_back(D.format());
+        std::string Text = D.format();
+        Text.replace(Text.find(": error: "), 9, ": warning: ");
+        llvm::errs() << Text << "\n";
+      }
+    std::string Text = Config->toYaml();
+    auto [It, New] = OptionsByConfig.try_emplace(Text);
+    if (New) {
+      std::optional<CheckOptions> Options = checkOptionsOf(*Config);
+      if (!Options)
+        return 2;
+      CheckFilter Enabled(Options->Checks);
+      if (std::none_of(allChecks().begin(), allChecks().end(),
+                       [&](const CheckInfo &C) { return Enabled.enabled(C.Name); })) {
+        llvm::errs() << "lockwright: error: no checks enabled" << (Files.size() > 1 ? " for " + File : "") << "\n";
+        return 1;
+      }
+      if (!Config->Cpu.empty() && Config->Arch.empty()) {
+        // As `gen`: a CPU variant belongs to an architecture, and the TU's own may have none.
+        auto Origin = Config->OriginOf.find("Cpu");
+        llvm::errs() << "lockwright: error: "
+                     << (Origin->second == "the command line" ? std::string("--cpu needs --arch")
+                                                              : Origin->second + ": Cpu needs an Arch")
+                     << "\n";
+        return 2;
+      }
+      It->second = std::move(*Options);
+    }
+    SourcePlan Plan{&It->second, Text, {}};
+    // One pass per architecture judged: the TU's own, the one the config names, or all of them.
+    if (Config->Arch == "all") {
+      for (const std::string &A : Repo.archNames())
+        if (A != "generic")
+          Plan.Targets.emplace_back(A, "");
+    } else {
+      Plan.Targets.emplace_back(Config->Arch, Config->Cpu);
+    }
+    for (const auto &T : Plan.Targets)
+      if (std::find(TargetOrder.begin(), TargetOrder.end(), T) == TargetOrder.end())
+        TargetOrder.push_back(T);
+    Plans.push_back(std::move(Plan));
+  }
+
   // The jobs: each TU against each architecture judged, with the compile commands fixed
-  // here (the database is not shared between threads) and the spec resolved once.
+  // here (the database is not shared between threads) and each spec resolved once.
   std::string SpecDir = SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue();
-  std::vector<ResolvedSpec> Forced;
-  Forced.reserve(Arches.size());
+  std::map<std::pair<std::string, std::string>, ResolvedSpec> Forced;
   std::vector<TuJob> Jobs;
-  for (const std::string &Arch : Arches) {
+  for (const auto &[Arch, Cpu] : TargetOrder) {
     const ResolvedSpec *Spec = nullptr;
     std::string LayoutNote;
     std::vector<std::string> Target;
     if (!Arch.empty()) {
       DiagnosticList SpecDiags;
-      std::optional<ResolvedSpec> Resolved = Repo.resolve(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue(), SpecDiags);
+      std::optional<ResolvedSpec> Resolved = Repo.resolve(Arch, Cpu, SpecDiags);
       if (!Resolved) {
         SpecDiags.print(stderr);
-        return Repo.names(Arch, ArchOpt == "all" ? "" : CpuOpt.getValue()) ? 1 : 2; // a name the user got wrong: usage
+        return Repo.names(Arch, Cpu) ? 1 : 2; // a name the user got wrong: usage
       }
-      Forced.push_back(std::move(*Resolved));
-      Spec = &Forced.back();
+      Spec = &Forced.emplace(std::pair{Arch, Cpu}, std::move(*Resolved)).first->second;
       ParseTarget How = parseTargetFor(*Spec);
       Target = How.TargetFlags;
       if (!How.WhyHost.empty())
@@ -469,14 +646,19 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       else
         LayoutNote = How.Note;
     }
-    for (const std::string &File : Files) {
+    for (size_t F = 0; F < Files.size(); ++F) {
+      const SourcePlan &Plan = Plans[F];
+      if (std::find(Plan.Targets.begin(), Plan.Targets.end(), std::pair{Arch, Cpu}) == Plan.Targets.end())
+        continue;
       TuJob Job;
-      Job.File = File;
+      Job.File = Files[F];
       Job.Arch = Arch;
       Job.Forced = Spec;
       Job.LayoutNote = LayoutNote;
       Job.TargetFlags = Target;
-      Job.Commands = Parser->getCompilations().getCompileCommands(File);
+      Job.Options = Plan.Options;
+      Job.OptionsText = Plan.OptionsText;
+      Job.Commands = Parser->getCompilations().getCompileCommands(Files[F]);
       Jobs.push_back(std::move(Job));
     }
   }
@@ -484,14 +666,14 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   // Profiling and --dump-ordering measure and print a parse: no cache, one thread.
   bool Instrumented = ProfileOpt || DumpOrderingOpt;
   std::string CacheDir = NoCacheOpt || Instrumented ? "" : CacheDirOpt.empty() ? defaultCacheDir() : CacheDirOpt.getValue();
-  SummaryCache Cache(CacheDir, CacheDir.empty() ? "" : cacheSalt(Argv0, SpecDir, *Options));
+  SummaryCache Cache(CacheDir, CacheDir.empty() ? "" : cacheSalt(Argv0, SpecDir));
   for (TuJob &Job : Jobs) {
     std::vector<std::vector<std::string>> Commands;
     for (const CompileCommand &C : Job.Commands) {
       Commands.push_back({C.Directory, C.Filename});
       Commands.back().insert(Commands.back().end(), C.CommandLine.begin(), C.CommandLine.end());
     }
-    Job.CacheKey = Cache.keyFor(Commands, Job.Arch + '\0' + Job.LayoutNote);
+    Job.CacheKey = Cache.keyFor(Commands, Job.Arch + '\0' + Job.LayoutNote + '\0' + Job.OptionsText);
   }
 
   RunState Shared;
@@ -499,7 +681,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   Shared.DumpOrdering = DumpOrderingOpt;
   Shared.HashInputs = !CacheDir.empty() || !SummariesOpt.empty();
   Shared.WholeProgram = Shared.HashInputs || Jobs.size() > 1;
-  Shared.Options = &*Options;
+  Shared.Options = Jobs.empty() ? nullptr : Jobs.front().Options;
   unsigned Threads = Instrumented ? 1 : JobsOpt ? JobsOpt.getValue() : std::max(1u, std::thread::hardware_concurrency());
   Threads = std::min<unsigned>(Threads, std::max<size_t>(Jobs.size(), 1));
   std::mutex Lock;

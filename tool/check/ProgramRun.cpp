@@ -108,14 +108,36 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
   for (const TuSummary *S : Summaries)
     Program.add(*S);
   Program.inheritCallerLocks();
-  // One run's TUs share its options; the first summary's stand for all.
-  CheckFilter Enabled(Summaries.front()->Checks), AsErrors(Summaries.front()->WarningsAsErrors);
-  for (const CheckInfo &C : allChecks())
-    if (C.JudgeProgram && Enabled.enabled(C.Name))
-      C.JudgeProgram(Program,
-                     !Summaries.front()->WarningsAsErrors.empty() && AsErrors.enabled(C.Name) ? Finding::Level::Error
-                                                                                               : Finding::Level::Warning,
-                     Out, Suppressed);
+  // Each TU was checked with its own config (.lockwright.yaml per directory): a check runs
+  // when any TU's enables it, and a finding stays when the config of the TU whose main file
+  // holds it enables it (in a header: the first TU's that does), at that TU's level.
+  std::vector<std::pair<CheckFilter, CheckFilter>> Configs; // (enabled, as errors) per summary
+  for (const TuSummary *S : Summaries)
+    Configs.emplace_back(CheckFilter(S->Checks), CheckFilter(S->WarningsAsErrors));
+  std::map<std::string, size_t> ByMainFile;
+  for (size_t I = 0; I < Summaries.size(); ++I)
+    ByMainFile.emplace(Summaries[I]->File, I);
+  for (const CheckInfo &C : allChecks()) {
+    if (!C.JudgeProgram)
+      continue;
+    std::optional<size_t> AnyEnabling;
+    for (size_t I = 0; I < Summaries.size() && !AnyEnabling; ++I)
+      if (Configs[I].first.enabled(C.Name))
+        AnyEnabling = I;
+    if (!AnyEnabling)
+      continue;
+    std::vector<Finding> Found;
+    C.JudgeProgram(Program, Finding::Level::Warning, Found, Suppressed);
+    for (Finding &F : Found) {
+      auto Main = ByMainFile.find(F.At.File);
+      size_t Owner = Main != ByMainFile.end() ? Main->second : *AnyEnabling;
+      if (!Configs[Owner].first.enabled(C.Name))
+        continue;
+      if (!Summaries[Owner]->WarningsAsErrors.empty() && Configs[Owner].second.enabled(C.Name))
+        F.Severity = Finding::Level::Error;
+      Out.push_back(std::move(F));
+    }
+  }
   return Out;
 }
 
