@@ -6,9 +6,13 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace lockwright {
+
+const char *const NolintCheckName = "lockwright-nolint";
 
 std::string TargetFacts::label() const { return Cpu.empty() ? Arch : Arch + " (cpu " + Cpu + ")"; }
 
@@ -123,26 +127,56 @@ static bool markerCovers(StringRef Line, StringRef Marker, const std::string &Ch
   return false;
 }
 
-/// Whether a NOLINTBEGIN(...) before Offset in Buffer, not yet closed by its
-/// NOLINTEND, covers Check. Blocks nest; an END closes the latest open BEGIN.
-static bool insideNolintBlock(StringRef Buffer, size_t Offset, const std::string &Check) {
-  std::vector<StringRef> Open; // each open block's marker text, "NOLINTBEGIN(...)" or "NOLINTBEGIN"
-  StringRef Before = Buffer.take_front(Offset);
-  while (!Before.empty()) {
-    auto [Line, Rest] = Before.split('\n');
-    for (size_t At = Line.find("NOLINT"); At != StringRef::npos; At = Line.find("NOLINT", At + 1)) {
-      StringRef From = Line.substr(At);
-      if (From.starts_with("NOLINTBEGIN"))
-        Open.push_back(From);
-      else if (From.starts_with("NOLINTEND") && !Open.empty())
-        Open.pop_back();
+/// The check list of a NOLINTBEGIN/NOLINTEND marker starting at From: "(a, b*)" or "" for all.
+static StringRef markerChecks(StringRef From, StringRef Marker) {
+  StringRef Rest = From.substr(Marker.size());
+  if (!Rest.starts_with("("))
+    return "";
+  size_t Close = Rest.find(')');
+  return Close == StringRef::npos ? Rest : Rest.take_front(Close + 1);
+}
+
+NolintBlocks scanNolintBlocks(StringRef Buffer) {
+  NolintBlocks Out;
+  struct OpenBlock {
+    size_t Begin;
+    StringRef Marker, Checks;
+  };
+  std::vector<OpenBlock> Open;
+  for (size_t At = Buffer.find("NOLINT"); At != StringRef::npos; At = Buffer.find("NOLINT", At + 1)) {
+    StringRef From = Buffer.substr(At);
+    if (From.starts_with("NOLINTBEGIN")) {
+      Open.push_back({At, From.take_until([](char C) { return C == '\n'; }), markerChecks(From, "NOLINTBEGIN")});
+    } else if (From.starts_with("NOLINTEND")) {
+      // As clang-tidy: an END closes the latest open BEGIN with the same check list.
+      StringRef Checks = markerChecks(From, "NOLINTEND");
+      auto Match = std::find_if(Open.rbegin(), Open.rend(), [&](const OpenBlock &B) { return B.Checks == Checks; });
+      if (Match == Open.rend()) {
+        Out.Errors.push_back({At, "unmatched 'NOLINTEND" + Checks.str() + "' comment without a previous 'NOLINTBEGIN" +
+                                      Checks.str() + "' comment"});
+        continue;
+      }
+      Out.Blocks.push_back({Match->Begin, At, Match->Marker});
+      Open.erase(std::next(Match).base());
     }
-    Before = Rest;
   }
-  for (StringRef Marker : Open)
-    if (markerCovers(Marker, "NOLINTBEGIN", Check))
-      return true;
-  return false;
+  for (const OpenBlock &B : Open)
+    Out.Errors.push_back({B.Begin, "unmatched 'NOLINTBEGIN" + B.Checks.str() +
+                                       "' comment without a subsequent 'NOLINTEND" + B.Checks.str() + "' comment"});
+  std::sort(Out.Errors.begin(), Out.Errors.end());
+  return Out;
+}
+
+const NolintBlocks *CheckContext::nolintBlocks(FileID Id) const {
+  auto [It, New] = NolintBlocksByFile.try_emplace(Id.getHashValue());
+  if (New) {
+    bool Invalid = false;
+    StringRef Buffer = AST.getSourceManager().getBufferData(Id, &Invalid);
+    // Most files have no block: scan only those that name one.
+    if (!Invalid && (Buffer.contains("NOLINTBEGIN") || Buffer.contains("NOLINTEND")))
+      It->second = scanNolintBlocks(Buffer);
+  }
+  return It->second ? &*It->second : nullptr;
 }
 
 bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc) const {
@@ -151,16 +185,36 @@ bool CheckContext::nolintSuppresses(const std::string &Check, SourceLocation Loc
   if (markerCovers(Line, "NOLINT", Check) || markerCovers(Previous, "NOLINTNEXTLINE", Check))
     return true;
   SourceLocation File = SM.getFileLoc(Loc);
-  bool Invalid = false;
-  FileID Id = SM.getFileID(File);
-  StringRef Buffer = SM.getBufferData(Id, &Invalid);
-  if (Invalid)
+  const NolintBlocks *Blocks = nolintBlocks(SM.getFileID(File));
+  if (!Blocks)
     return false;
-  // Most files have no block: look once per file, not once per finding.
-  auto [Blocks, New] = HasNolintBlocks.try_emplace(Id.getHashValue());
-  if (New)
-    Blocks->second = Buffer.find("NOLINTBEGIN") != StringRef::npos;
-  return Blocks->second && insideNolintBlock(Buffer, SM.getFileOffset(File), Check);
+  unsigned Offset = SM.getFileOffset(File);
+  return std::any_of(Blocks->Blocks.begin(), Blocks->Blocks.end(), [&](const NolintBlocks::Block &B) {
+    return B.Begin <= Offset && Offset <= B.End && markerCovers(B.Marker, "NOLINTBEGIN", Check);
+  });
+}
+
+void CheckContext::reportNolintErrors() {
+  const SourceManager &SM = AST.getSourceManager();
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    if (!It->second->getBufferIfLoaded())
+      continue;
+    FileID Id = SM.translateFile(It->first);
+    if (Id.isInvalid())
+      continue;
+    SourceLocation Start = SM.getLocForStartOfFile(Id);
+    if (!inUserCode(Start) || !inReportedFile(Start))
+      continue;
+    if (const NolintBlocks *Blocks = nolintBlocks(Id))
+      for (const auto &[Offset, Message] : Blocks->Errors) {
+        Finding F;
+        F.Check = NolintCheckName;
+        F.Severity = Finding::Level::Error;
+        F.Message = Message;
+        F.At = pointOf(SM, Start.getLocWithOffset(Offset));
+        Out.Findings.push_back(std::move(F));
+      }
+  }
 }
 
 CheckContext::Disposition CheckContext::dispositionAt(const std::string &Check, SourceLocation Loc) const {

@@ -63,6 +63,23 @@ struct CheckOptions {
   bool getBool(const std::string &Check, const std::string &Option, bool Default = false) const;
 };
 
+/// The NOLINTBEGIN ... NOLINTEND blocks of one file, and the markers that match none.
+struct NolintBlocks {
+  struct Block {
+    size_t Begin, End;       // offsets of the two markers
+    llvm::StringRef Marker;  // the BEGIN marker's text to the end of its line
+  };
+  std::vector<Block> Blocks;
+  std::vector<std::pair<size_t, std::string>> Errors; // (offset, message)
+};
+
+/// As clang-tidy: an END closes the latest open BEGIN with the same check list; an unmatched
+/// BEGIN or END suppresses nothing and is an error.
+NolintBlocks scanNolintBlocks(llvm::StringRef Buffer);
+
+/// The name malformed NOLINT blocks are reported under (clang-tidy's clang-tidy-nolint).
+extern const char *const NolintCheckName;
+
 class CheckContext {
 public:
   struct Note {
@@ -113,6 +130,9 @@ public:
   /// alignas(N) in C++, _Alignas(N) in C11, __attribute__((aligned(N))) before that.
   std::string alignmentSpelling(uint64_t N) const;
 
+  /// Reports each unmatched NOLINTBEGIN/NOLINTEND of the TU's reported files as an error.
+  void reportNolintErrors();
+
   unsigned reported() const { return Reported; }
   unsigned suppressed() const { return Suppressed; }
 
@@ -131,7 +151,9 @@ private:
   OrderingModel *Ordering;
   unsigned Reported = 0, Suppressed = 0;
   bool WholeProgram = false;
-  mutable std::map<unsigned, bool> HasNolintBlocks; // by FileID: whether it has a NOLINTBEGIN
+  /// By FileID: its NOLINT blocks, unset when it has none.
+  const NolintBlocks *nolintBlocks(clang::FileID Id) const;
+  mutable std::map<unsigned, std::optional<NolintBlocks>> NolintBlocksByFile;
 };
 
 } // namespace lockwright

@@ -1,5 +1,7 @@
 #include "CheckDiagnostics.h"
 
+#include "CheckContext.h"
+
 #include "summary/FromClang.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -106,7 +108,7 @@ void FindingPrinter::print(const Finding &F) {
   bool Error = F.Severity == Finding::Level::Error;
   std::string Text = F.Message;
   if (!F.Check.empty())
-    Text += Error ? " [" + F.Check + ",-warnings-as-errors]" : " [" + F.Check + "]";
+    Text += Error && F.Check != NolintCheckName ? " [" + F.Check + ",-warnings-as-errors]" : " [" + F.Check + "]";
   SourceLocation Loc = at(F.At);
   if (Loc.isInvalid() && F.At.valid()) // the file is gone: say where it was
     Text = F.At.File + ":" + std::to_string(F.At.Line) + ":" + std::to_string(F.At.Column) + ": " + Text;

@@ -166,6 +166,7 @@ public:
         State.EndTimes[C->name()] += Judged;
       }
     }
+    Ctx->reportNolintErrors();
     if (State.DumpOrdering)
       Ordering->dump(llvm::outs());
   }
