@@ -14,6 +14,7 @@
 #include "FixApplier.h"
 #include "ParseTarget.h"
 #include "ProgramRun.h"
+#include "output/ReportedFinding.h"
 #include "FileIO.h"
 #include "api/ApiNames.h"
 
@@ -37,7 +38,9 @@
 #include <algorithm>
 #include <condition_variable>
 #include <mutex>
+#include <set>
 #include <thread>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -63,6 +66,18 @@ llvm::cl::opt<std::string> SpecDirOpt("spec-dir", llvm::cl::desc("Directory with
 llvm::cl::opt<bool> FixOpt("fix", llvm::cl::desc("Apply the suggested fixes: all of a file's, or none of them "
                                                  "when any two conflict"),
                            llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> FixErrorsOpt("fix-errors",
+                                 llvm::cl::desc("--fix even when some file does not compile (the fixes of the "
+                                                "files that do)"),
+                                 llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> FixNotesOpt("fix-notes",
+                                llvm::cl::desc("Accepted as clang-tidy's; implies --fix (a note's fix is part of its "
+                                               "warning's, and --fix applies it)"),
+                                llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> ExportFixesOpt("export-fixes",
+                                          llvm::cl::desc("Write every finding and its fix to this file as YAML for "
+                                                         "clang-apply-replacements (the parallel route to --fix)"),
+                                          llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> WarningsAsErrorsOpt("warnings-as-errors",
                                                llvm::cl::desc("Globs of checks whose warnings are errors (exit 1)"),
                                                llvm::cl::cat(CheckCategory));
@@ -420,6 +435,12 @@ void runJob(TuJob &Job, RunState &State) {
   Job.ToolFailed = Tool.run(Factory.get()) != 0;
 }
 
+std::string absolutePath(const std::string &Path) {
+  llvm::SmallString<256> Absolute(Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  return Absolute.str().str();
+}
+
 /// A path as a Makefile rule spells it: spaces, '#' and '$' escaped.
 std::string escapeForDepfile(const std::string &Path) {
   std::string Out;
@@ -679,8 +700,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   RunState Shared;
   Shared.Profiling = ProfileOpt;
   Shared.DumpOrdering = DumpOrderingOpt;
-  Shared.HashInputs = !CacheDir.empty() || !SummariesOpt.empty();
-  Shared.WholeProgram = Shared.HashInputs || Jobs.size() > 1;
+  // --fix applies a file's fixes only to the content they were computed on.
+  bool Fixing = FixOpt || FixNotesOpt || FixErrorsOpt;
+  Shared.HashInputs = !CacheDir.empty() || !SummariesOpt.empty() || Fixing;
+  Shared.WholeProgram = !CacheDir.empty() || !SummariesOpt.empty() || Jobs.size() > 1;
   Shared.Options = Jobs.empty() ? nullptr : Jobs.front().Options;
   unsigned Threads = Instrumented ? 1 : JobsOpt ? JobsOpt.getValue() : std::max(1u, std::thread::hardware_concurrency());
   Threads = std::min<unsigned>(Threads, std::max<size_t>(Jobs.size(), 1));
@@ -745,18 +768,29 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     Work(&Shared);
     SpecDiags.append(Shared.SpecDiags);
   }
-  // Findings in the order of the sources (and architectures), whatever order the TUs end in.
+  // Findings in the order of the sources (and architectures), whatever order the TUs end in;
+  // one a header gives every TU that includes it is printed once.
   std::vector<Finding> Program;
+  std::vector<ReportedFinding> Printed;
+  std::set<std::tuple<std::string, SourcePoint, std::string>> Seen;
   unsigned Suppressed = 0;
   int SummaryFailures = 0;
+  bool CompileErrors = false;
   {
     FindingPrinter Printer(DiagOpts.get(), Consumer);
+    auto Print = [&](const Finding &F, const std::string &BuildDirectory) {
+      if (!Seen.insert({F.Check, F.At, F.Message}).second)
+        return;
+      Printer.print(F);
+      Printed.push_back({&F, BuildDirectory});
+    };
     for (TuJob &Job : Jobs) {
       {
         std::unique_lock<std::mutex> Guard(Lock);
         Finished.wait(Guard, [&] { return Job.Done; });
       }
       ToolFailures |= Job.ToolFailed;
+      CompileErrors |= Job.ToolFailed || Job.Summary.CompileErrors;
       Suppressed += Job.Summary.Suppressed;
       if (!SummariesOpt.empty()) {
         std::string Error;
@@ -774,7 +808,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         continue; // the report step prints
       }
       for (const Finding &F : Job.Summary.Findings)
-        Printer.print(F);
+        Print(F, Job.Summary.Directory.empty() ? "" : absolutePath(Job.Summary.Directory));
     }
     for (llvm::thread &W : Workers)
       W.join();
@@ -784,7 +818,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         All.push_back(&Job.Summary);
       Program = reduceProgram(All, Suppressed);
       for (const Finding &F : Program)
-        Printer.print(F);
+        Print(F, Jobs.empty() || Jobs.front().Summary.Directory.empty() ? ""
+                                                                        : absolutePath(Jobs.front().Summary.Directory));
     }
   }
   SpecDiags.print(stderr);
@@ -794,24 +829,49 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     printProfile(Shared, RunTime.getWallTime());
   }
 
+  SourceOffsets Offsets;
+  int OutputFailures = 0;
+  if (!ExportFixesOpt.empty()) {
+    std::string Error;
+    if (writeFileIfChanged(ExportFixesOpt, exportFixesYaml(Files.empty() ? "" : absolutePath(Files.front()), Printed,
+                                                           Offsets),
+                           Error) == WriteOutcome::Failed) {
+      llvm::errs() << "lockwright: error: --export-fixes: " << Error << "\n";
+      ++OutputFailures;
+    }
+  }
+
   int FixFailures = 0;
-  if (FixOpt) {
-    std::vector<tooling::Replacement> Fixes;
-    auto Collect = [&](const std::vector<Finding> &List) {
-      for (const Finding &F : List) {
-        if (F.Check.empty())
+  if (FixOpt || FixNotesOpt || FixErrorsOpt) {
+    if (CompileErrors && !FixErrorsOpt) {
+      // As clang-tidy: fixes computed beside a broken TU are not trusted without --fix-errors.
+      llvm::errs() << "lockwright: found compiler errors, but --fix-errors was not given; no fix was applied\n";
+      ++FixFailures;
+    } else {
+      std::vector<tooling::Replacement> Fixes;
+      for (const ReportedFinding &R : Printed) {
+        if (R.F->Check.empty())
           continue;
-        for (const Edit &E : F.Fixes)
+        for (const Edit &E : R.F->Fixes)
           Fixes.emplace_back(E.File, E.Offset, E.Length, E.Text);
-        for (const FindingNote &N : F.Notes)
+        for (const FindingNote &N : R.F->Notes)
           for (const Edit &E : N.Fixes)
             Fixes.emplace_back(E.File, E.Offset, E.Length, E.Text);
       }
-    };
-    for (const TuJob &Job : Jobs)
-      Collect(Job.Summary.Findings);
-    Collect(Program);
-    FixFailures = applyFixes(Fixes);
+      // Each file's content as the run parsed it: a file changed since is not fixed.
+      std::map<std::string, std::string> ParsedHashes;
+      for (const TuJob &Job : Jobs)
+        for (const auto &[Path, Hash] : Job.Summary.Inputs)
+          if (!Hash.empty())
+            ParsedHashes.emplace(Path, Hash);
+      FixFailures = applyFixes(Fixes, [&](const std::string &File) -> std::optional<std::string> {
+        llvm::SmallString<256> Real;
+        if (llvm::sys::fs::real_path(File, Real))
+          return std::nullopt;
+        auto It = ParsedHashes.find(Real.str().str());
+        return It == ParsedHashes.end() ? std::nullopt : std::optional<std::string>(It->second);
+      });
+    }
   }
   if (!QuietOpt)
     llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
@@ -822,7 +882,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                : "")
                  << (Suppressed ? " (" + std::to_string(Suppressed) + " suppressed by NOLINT)" : "")
                  << "\n";
-  return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || SpecDiags.hasErrors() ? 1 : 0;
+  return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || OutputFailures || SpecDiags.hasErrors()
+             ? 1
+             : 0;
 }
 
 } // namespace lockwright

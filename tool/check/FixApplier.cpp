@@ -1,10 +1,16 @@
 #include "FixApplier.h"
 
 #include "FileIO.h"
+#include "summary/Summary.h"
 
 #include "clang/Tooling/Core/Replacement.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <map>
 #include <set>
@@ -14,7 +20,36 @@ using namespace clang;
 
 namespace lockwright {
 
-int applyFixes(const std::vector<tooling::Replacement> &All) {
+namespace {
+
+/// An exclusive flock on a file's directory, held for one read-fix-rename: the rename
+/// replaces the file's inode, so the file itself cannot carry the lock.
+class DirectoryLock {
+public:
+  explicit DirectoryLock(const std::string &File) {
+    llvm::SmallString<256> Dir(File);
+    llvm::sys::path::remove_filename(Dir);
+    if (Dir.empty())
+      Dir = ".";
+    Fd = ::open(Dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (Fd >= 0)
+      while (::flock(Fd, LOCK_EX) != 0 && errno == EINTR) {
+      }
+  }
+  ~DirectoryLock() {
+    if (Fd >= 0)
+      ::close(Fd); // releases the lock
+  }
+  DirectoryLock(const DirectoryLock &) = delete;
+  DirectoryLock &operator=(const DirectoryLock &) = delete;
+
+private:
+  int Fd = -1;
+};
+
+} // namespace
+
+int applyFixes(const std::vector<tooling::Replacement> &All, const ParsedHashFn &ParsedHash) {
   std::map<std::string, std::vector<tooling::Replacement>> ByFile;
   for (const tooling::Replacement &R : All)
     ByFile[R.getFilePath().str()].push_back(R);
@@ -47,13 +82,21 @@ int applyFixes(const std::vector<tooling::Replacement> &All) {
       ++Failures;
       continue;
     }
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
-    if (!Buffer) {
+    DirectoryLock Lock(File);
+    std::optional<std::string> Content = readFile(File);
+    if (!Content) {
       llvm::errs() << "lockwright: cannot read " << File << "\n";
       ++Failures;
       continue;
     }
-    llvm::Expected<std::string> Fixed = tooling::applyAllReplacements((*Buffer)->getBuffer(), Merged);
+    // Another fixer (or an editor) got there first: offsets computed on the old text would
+    // land in the wrong place, or add the same fix twice.
+    if (std::optional<std::string> Parsed = ParsedHash(File); Parsed && *Parsed != contentHash(*Content)) {
+      llvm::errs() << "lockwright: " << File << " changed since it was checked; its fixes were not applied\n";
+      ++Failures;
+      continue;
+    }
+    llvm::Expected<std::string> Fixed = tooling::applyAllReplacements(*Content, Merged);
     if (!Fixed) {
       llvm::errs() << "lockwright: cannot apply fixes to " << File << ": " << llvm::toString(Fixed.takeError())
                    << "\n";
