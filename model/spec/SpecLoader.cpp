@@ -466,6 +466,8 @@ std::string findDataDir(const char *EnvVar, const char *Leaf, const char *Argv0)
 
 std::string defaultSpecDir(const char *Argv0) { return findDataDir("LOCKWRIGHT_SPEC_DIR", "specs", Argv0); }
 
+std::string defaultDocsDir(const char *Argv0) { return findDataDir("LOCKWRIGHT_DOCS_DIR", "docs", Argv0); }
+
 std::string defaultTemplateDir(const char *Argv0) {
   return findDataDir("LOCKWRIGHT_TEMPLATE_DIR", "arch-templates", Argv0);
 }

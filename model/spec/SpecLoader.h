@@ -101,6 +101,8 @@ void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags);
 /// The default spec directory: $LOCKWRIGHT_SPEC_DIR, then <exe>/../share/lockwright/specs,
 /// then the source tree the tool was built from.
 std::string defaultSpecDir(const char *Argv0);
+/// The documentation (docs/, with a page per check under checks/), found as the specs are.
+std::string defaultDocsDir(const char *Argv0);
 std::string defaultTemplateDir(const char *Argv0);
 
 } // namespace lockwright

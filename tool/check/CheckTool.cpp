@@ -15,6 +15,7 @@
 #include "ParseTarget.h"
 #include "ProgramRun.h"
 #include "output/ReportedFinding.h"
+#include "output/Sarif.h"
 #include "FileIO.h"
 #include "api/ApiNames.h"
 
@@ -78,6 +79,21 @@ llvm::cl::opt<std::string> ExportFixesOpt("export-fixes",
                                           llvm::cl::desc("Write every finding and its fix to this file as YAML for "
                                                          "clang-apply-replacements (the parallel route to --fix)"),
                                           llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> SarifOpt("sarif",
+                                    llvm::cl::desc("Write the findings to this file as one SARIF 2.1.0 document "
+                                                   "(stdout keeps the text)"),
+                                    llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> SarifRootOpt("sarif-root",
+                                        llvm::cl::desc("Paths in SARIF are relative to this directory (default: the "
+                                                       "-p directory, else the current one)"),
+                                        llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> BaselineOpt("baseline",
+                                       llvm::cl::desc("A SARIF file of accepted findings: report only the others"),
+                                       llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> WriteBaselineOpt("write-baseline",
+                                     llvm::cl::desc("Write every finding to the --baseline file (adopting the "
+                                                    "checker), and exit 0 unless the run failed"),
+                                     llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> WarningsAsErrorsOpt("warnings-as-errors",
                                                llvm::cl::desc("Globs of checks whose warnings are errors (exit 1)"),
                                                llvm::cl::cat(CheckCategory));
@@ -195,6 +211,19 @@ bool given(const std::vector<std::string> &Args, llvm::StringRef Name) {
   });
 }
 
+/// The -p directory of Args, or "".
+std::string buildPathIn(const std::vector<std::string> &Args) {
+  std::string BuildPath;
+  for (size_t I = 0; I < Args.size() && Args[I] != "--"; ++I) {
+    llvm::StringRef A = Args[I];
+    if ((A == "-p" || A == "--p") && I + 1 < Args.size())
+      BuildPath = Args[I + 1];
+    else if (A.consume_front("-p=") || A.consume_front("--p="))
+      BuildPath = A.str();
+  }
+  return BuildPath;
+}
+
 /// Parses the command line as clang-tidy does. As run-clang-tidy, -p and no sources checks
 /// every file of compile_commands.json: the parse is redone with them named, so that
 /// --extra-arg and friends apply as usual. On a usage error, says so and returns nullopt.
@@ -222,14 +251,7 @@ std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::strin
       Parse(ListOnly || given(Args, "p") ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore);
   if (!Parser || !Parser->getSourcePathList().empty() || ListOnly)
     return Parser;
-  std::string BuildPath, Error;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if ((A == "-p" || A == "--p") && I + 1 < Args.size())
-      BuildPath = Args[I + 1];
-    else if (A.consume_front("-p=") || A.consume_front("--p="))
-      BuildPath = A.str();
-  }
+  std::string BuildPath = buildPathIn(Args), Error;
   std::unique_ptr<CompilationDatabase> Database = CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
   if (!Database) {
     llvm::errs() << "lockwright: error: " << Error << "\n";
@@ -561,6 +583,31 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   if (ListChecksOpt)
     return listChecks(CheckFilter(First->Checks));
 
+  // A baseline's accepted findings are not reported; --write-baseline records them instead.
+  if (WriteBaselineOpt && BaselineOpt.empty()) {
+    llvm::errs() << "lockwright: error: --write-baseline needs --baseline=FILE\n";
+    return 2;
+  }
+  std::set<std::string> Accepted;
+  if (!BaselineOpt.empty() && !WriteBaselineOpt) {
+    std::optional<std::string> Text = readFile(BaselineOpt);
+    std::string Error = "cannot read it";
+    std::optional<std::set<std::string>> Read = Text ? readBaseline(*Text, Error) : std::nullopt;
+    if (!Read) {
+      llvm::errs() << "lockwright: error: --baseline " << BaselineOpt << ": " << Error << "\n";
+      return 1;
+    }
+    Accepted = std::move(*Read);
+  }
+  // SARIF paths and fingerprints are relative to this root, so they survive a move of the tree.
+  std::string SarifRoot = !SarifRootOpt.empty() ? SarifRootOpt.getValue() : buildPathIn(Args);
+  {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(SarifRoot.empty() ? "." : SarifRoot, Real))
+      Real = absolutePath(SarifRoot.empty() ? "." : SarifRoot);
+    SarifRoot = Real.str().str();
+  }
+
   SpecRepository Repo({SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue()});
   DiagnosticList Diags;
   std::vector<ApiSpec> &Apis = keptUntilExit(Repo.loadApis(Diags));
@@ -773,7 +820,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::vector<Finding> Program;
   std::vector<ReportedFinding> Printed;
   std::set<std::tuple<std::string, SourcePoint, std::string>> Seen;
-  unsigned Suppressed = 0;
+  SourceOffsets Offsets;
+  Fingerprinter Prints(SarifRoot, Offsets);
+  unsigned Suppressed = 0, Baselined = 0;
   int SummaryFailures = 0;
   bool CompileErrors = false;
   {
@@ -781,8 +830,14 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     auto Print = [&](const Finding &F, const std::string &BuildDirectory) {
       if (!Seen.insert({F.Check, F.At, F.Message}).second)
         return;
-      Printer.print(F);
-      Printed.push_back({&F, BuildDirectory});
+      std::string Fingerprint = Prints.next(F);
+      if (Accepted.count(Fingerprint)) {
+        ++Baselined;
+        return;
+      }
+      if (!WriteBaselineOpt)
+        Printer.print(F);
+      Printed.push_back({&F, BuildDirectory, Fingerprint});
     };
     for (TuJob &Job : Jobs) {
       {
@@ -829,8 +884,30 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     printProfile(Shared, RunTime.getWallTime());
   }
 
-  SourceOffsets Offsets;
   int OutputFailures = 0;
+  auto WriteSarif = [&](const std::string &Path, const char *Option) {
+    SarifOptions Sarif;
+    Sarif.Root = SarifRoot;
+    Sarif.ToolVersion = LOCKWRIGHT_VERSION;
+    std::string DocsDir = defaultDocsDir(Argv0);
+    for (const CheckInfo &C : allChecks())
+      Sarif.Rules.push_back(sarifRule(C.Name, C.Summary, DocsDir, LOCKWRIGHT_DOCS_URL));
+    Sarif.Rules.push_back({NolintCheckName, "a NOLINTBEGIN or NOLINTEND comment that matches none", "", "", ""});
+    Sarif.Rules.push_back({"clang-diagnostic-error", "the compiler's error: the file was not checked", "", "", ""});
+    std::string Error;
+    if (writeFileIfChanged(Path, sarifDocument(Printed, Sarif, Offsets), Error) == WriteOutcome::Failed) {
+      llvm::errs() << "lockwright: error: " << Option << ": " << Error << "\n";
+      ++OutputFailures;
+    }
+  };
+  if (!SarifOpt.empty())
+    WriteSarif(SarifOpt, "--sarif");
+  if (WriteBaselineOpt) {
+    WriteSarif(BaselineOpt, "--baseline");
+    llvm::errs() << "lockwright: wrote " << Printed.size() << " finding" << (Printed.size() == 1 ? "" : "s")
+                 << " to the baseline " << BaselineOpt << "\n";
+    return ToolFailures || OutputFailures ? 1 : 0;
+  }
   if (!ExportFixesOpt.empty()) {
     std::string Error;
     if (writeFileIfChanged(ExportFixesOpt, exportFixesYaml(Files.empty() ? "" : absolutePath(Files.front()), Printed,
@@ -881,7 +958,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                      " from the cache)"
                                : "")
                  << (Suppressed ? " (" + std::to_string(Suppressed) + " suppressed by NOLINT)" : "")
-                 << "\n";
+                 << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)" : "") << "\n";
   return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || OutputFailures || SpecDiags.hasErrors()
              ? 1
              : 0;

@@ -15,6 +15,7 @@ namespace lockwright {
 struct ReportedFinding {
   const Finding *F;
   std::string BuildDirectory; // the compile command's directory
+  std::string Fingerprint;    // Fingerprinter's (output/Sarif.h)
 };
 
 /// Byte offsets of source points (clang-apply-replacements and SARIF count bytes), with each
