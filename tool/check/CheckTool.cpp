@@ -31,6 +31,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -137,6 +138,8 @@ llvm::cl::opt<std::string> PaddingConstantOpt("padding-constant",
                                                              "(e.g. LW_DESTRUCTIVE_SIZE)"),
                                               llvm::cl::cat(CheckCategory));
 
+llvm::cl::opt<std::string> ExplainOpt("explain", llvm::cl::desc("Print a check's documentation page and exit"),
+                                      llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> SystemHeadersOpt("system-headers", llvm::cl::desc("Report findings in system headers too"),
                                      llvm::cl::cat(CheckCategory));
 // .lockwright.yaml, as clang-tidy's .clang-tidy.
@@ -245,7 +248,7 @@ std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::strin
     }
     return std::move(*Parser);
   };
-  bool ListOnly = given(Args, "list-checks") || given(Args, "dump-config") || given(Args, "verify-config") ||
+  bool ListOnly = given(Args, "list-checks") || given(Args, "explain") || given(Args, "dump-config") || given(Args, "verify-config") ||
                   given(Args, "explain-config");
   std::optional<CommonOptionsParser> Parser =
       Parse(ListOnly || given(Args, "p") ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore);
@@ -337,6 +340,24 @@ std::optional<ConfigLayer> commandLineLayer() {
     Layer.CheckOptions[Key] = Setting.substr(Eq + 1);
   }
   return Layer;
+}
+
+/// --explain CHECK: the check's page from the documentation installed with the tool.
+int explainCheck(const char *Argv0, const std::string &Name) {
+  std::vector<std::string> Names = knownCheckNames();
+  if (std::find(Names.begin(), Names.end(), Name) == Names.end()) {
+    llvm::errs() << "lockwright: error: --explain: unknown check '" << Name << "'" << didYouMean(Name, Names) << "\n";
+    return 2;
+  }
+  llvm::SmallString<256> Page(defaultDocsDir(Argv0));
+  llvm::sys::path::append(Page, "checks", Name + ".md");
+  std::optional<std::string> Text = readFile(Page.str().str());
+  if (!Text) {
+    llvm::errs() << "lockwright: error: --explain: cannot read " << Page << " (LOCKWRIGHT_DOCS_DIR names the docs)\n";
+    return 1;
+  }
+  llvm::outs() << *Text;
+  return 0;
 }
 
 /// The checks' options of one config; an invalid header filter is an error naming where it was set.
@@ -508,6 +529,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     return 2;
   const std::vector<std::string> &Files = Parser->getSourcePathList();
 
+  if (!ExplainOpt.empty())
+    return explainCheck(Argv0, ExplainOpt);
   if (ChecksOpt.getNumOccurrences())
     for (const std::string &Unmatched : CheckFilter(ChecksOpt).unmatched())
       llvm::errs() << "lockwright: warning: '" << Unmatched << "' in --checks matches no check\n";
