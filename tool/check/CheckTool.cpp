@@ -31,6 +31,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -140,6 +141,11 @@ llvm::cl::opt<std::string> PaddingConstantOpt("padding-constant",
 
 llvm::cl::opt<std::string> ExplainOpt("explain", llvm::cl::desc("Print a check's documentation page and exit"),
                                       llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> LineFilterOpt(
+    "line-filter",
+    llvm::cl::desc("JSON, as clang-tidy's: report only in these files and line ranges, e.g. "
+                   "'[{\"name\":\"a.c\",\"lines\":[[1,3],[5,7]]},{\"name\":\"b.h\"}]' (a name matches a path's end)"),
+    llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> SystemHeadersOpt("system-headers", llvm::cl::desc("Report findings in system headers too"),
                                      llvm::cl::cat(CheckCategory));
 // .lockwright.yaml, as clang-tidy's .clang-tidy.
@@ -340,6 +346,70 @@ std::optional<ConfigLayer> commandLineLayer() {
     Layer.CheckOptions[Key] = Setting.substr(Eq + 1);
   }
   return Layer;
+}
+
+/// --line-filter: for each file name (a path's tail), the line ranges reported (none: all).
+struct LineFilter {
+  std::vector<std::pair<std::string, std::vector<std::pair<unsigned, unsigned>>>> Files;
+  bool passes(const SourcePoint &At) const {
+    if (Files.empty())
+      return true;
+    for (const auto &[Name, Ranges] : Files) {
+      if (!llvm::StringRef(At.File).ends_with(Name))
+        continue;
+      if (Ranges.empty())
+        return true;
+      for (const auto &[First, Last] : Ranges)
+        if (First <= At.Line && At.Line <= Last)
+          return true;
+    }
+    return false;
+  }
+};
+
+/// Parses --line-filter's JSON; nullopt with Error set when it is not the documented shape.
+std::optional<LineFilter> parseLineFilter(const std::string &Text, std::string &Error) {
+  LineFilter Out;
+  if (Text.empty())
+    return Out;
+  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Text);
+  if (!Parsed) {
+    Error = llvm::toString(Parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Array *Files = Parsed->getAsArray();
+  if (!Files) {
+    Error = "expected a list of {\"name\": FILE, \"lines\": [[FIRST, LAST], ...]}";
+    return std::nullopt;
+  }
+  for (const llvm::json::Value &Entry : *Files) {
+    const llvm::json::Object *File = Entry.getAsObject();
+    std::optional<llvm::StringRef> Name = File ? File->getString("name") : std::nullopt;
+    if (!Name) {
+      Error = "each entry needs a \"name\"";
+      return std::nullopt;
+    }
+    std::vector<std::pair<unsigned, unsigned>> Ranges;
+    if (const llvm::json::Value *Lines = File->get("lines")) {
+      const llvm::json::Array *List = Lines->getAsArray();
+      for (size_t I = 0; List && I < List->size(); ++I) {
+        const llvm::json::Array *Range = (*List)[I].getAsArray();
+        std::optional<int64_t> First = Range && Range->size() == 2 ? (*Range)[0].getAsInteger() : std::nullopt;
+        std::optional<int64_t> Last = Range && Range->size() == 2 ? (*Range)[1].getAsInteger() : std::nullopt;
+        if (!First || !Last) {
+          List = nullptr;
+          break;
+        }
+        Ranges.emplace_back(static_cast<unsigned>(*First), static_cast<unsigned>(*Last));
+      }
+      if (!List) {
+        Error = "\"lines\" of '" + Name->str() + "' must be a list of [FIRST, LAST] pairs";
+        return std::nullopt;
+      }
+    }
+    Out.Files.emplace_back(Name->str(), std::move(Ranges));
+  }
+  return Out;
 }
 
 /// --explain CHECK: the check's page from the documentation installed with the tool.
@@ -606,6 +676,12 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   if (ListChecksOpt)
     return listChecks(CheckFilter(First->Checks));
 
+  std::string LineFilterError;
+  std::optional<LineFilter> Lines = parseLineFilter(LineFilterOpt, LineFilterError);
+  if (!Lines) {
+    llvm::errs() << "lockwright: error: --line-filter: " << LineFilterError << "\n";
+    return 2;
+  }
   // A baseline's accepted findings are not reported; --write-baseline records them instead.
   if (WriteBaselineOpt && BaselineOpt.empty()) {
     llvm::errs() << "lockwright: error: --write-baseline needs --baseline=FILE\n";
@@ -851,7 +927,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   {
     FindingPrinter Printer(DiagOpts.get(), Consumer);
     auto Print = [&](const Finding &F, const std::string &BuildDirectory) {
-      if (!Seen.insert({F.Check, F.At, F.Message}).second)
+      if (!Lines->passes(F.At) || !Seen.insert({F.Check, F.At, F.Message}).second)
         return;
       std::string Fingerprint = Prints.next(F);
       if (Accepted.count(Fingerprint)) {
