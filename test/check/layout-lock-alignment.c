@@ -16,7 +16,7 @@ struct inode_lite {
 	long nlink;
 };
 // PARISC: :[[@LINE-3]]:18: warning: lock word 'lock' is aligned to 4 bytes; parisc needs 16 for its lock instructions [layout-lock-alignment]
-// PARISC: note: lock_word.align of parisc: linux arch/parisc/include/asm/ldcw.h
+// PARISC: note: the spec's lock_word.align for parisc (linux arch/parisc/include/asm/ldcw.h
 // FIXED: _Alignas(16) arch_spinlock_t lock;
 
 arch_spinlock_t global_lock;

@@ -247,7 +247,7 @@ void CheckContext::report(const std::string &Check, SourceLocation Loc, const st
   for (const FixItHint &Fix : Fixes)
     F.Fixes.push_back(editOf(SM, Fix, AST.getLangOpts()));
   for (const Note &N : Notes) {
-    FindingNote Converted{pointOf(SM, N.Loc), N.Message, {}};
+    FindingNote Converted{pointOf(SM, N.Loc), N.Message, {}, N.Source};
     for (const FixItHint &Fix : N.Fixes)
       Converted.Fixes.push_back(editOf(SM, Fix, AST.getLangOpts()));
     F.Notes.push_back(std::move(Converted));

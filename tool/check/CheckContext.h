@@ -87,6 +87,8 @@ public:
     std::string Message;
     /// Fixes shown with the note (where they apply far from the warning); --fix applies them too.
     std::vector<clang::FixItHint> Fixes = {};
+    /// The spec's citation for the note's fact (FindingNote::Source).
+    std::string Source = {};
   };
 
   /// Findings (and the records the whole-program checks judge) go to Out.

@@ -67,9 +67,10 @@ void CheckDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const cl
   Printer.HandleDiagnostic(Level, Info);
 }
 
-FindingPrinter::FindingPrinter(DiagnosticOptions *Opts, CheckDiagnostics &Consumer)
+FindingPrinter::FindingPrinter(DiagnosticOptions *Opts, CheckDiagnostics &Consumer, bool ShowSources)
     : Consumer(Consumer), Files(FileSystemOptions()),
-      Engine(new DiagnosticIDs(), Opts, &Consumer, /*ShouldOwnClient=*/false), Sources(Engine, Files) {
+      Engine(new DiagnosticIDs(), Opts, &Consumer, /*ShouldOwnClient=*/false), Sources(Engine, Files),
+      ShowSources(ShowSources) {
   Engine.setSourceManager(&Sources);
   Consumer.BeginSourceFile(LangOptions(), nullptr);
 }
@@ -126,7 +127,8 @@ void FindingPrinter::print(const Finding &F) {
   unsigned NoteID = Engine.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const FindingNote &N : F.Notes) {
     DiagnosticBuilder B = Engine.Report(at(N.At), NoteID);
-    B << N.Message;
+    // A citation once per run: on a CI log the same source under every warning is noise.
+    B << (!N.Source.empty() && (ShowSources || Cited.insert(N.Source).second) ? N.fullText() : N.Message);
     Fix(B, N.Fixes);
   }
 }

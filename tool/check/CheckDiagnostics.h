@@ -39,7 +39,8 @@ private:
 /// diagnostics, source line, caret and fix-its included, through a CheckDiagnostics.
 class FindingPrinter {
 public:
-  FindingPrinter(clang::DiagnosticOptions *Opts, CheckDiagnostics &Consumer);
+  /// ShowSources: every note with its spec citation; otherwise each citation once per printer.
+  FindingPrinter(clang::DiagnosticOptions *Opts, CheckDiagnostics &Consumer, bool ShowSources = false);
   ~FindingPrinter();
   void print(const Finding &F);
 
@@ -53,6 +54,8 @@ private:
   clang::DiagnosticsEngine Engine;
   clang::SourceManager Sources;
   std::map<std::string, clang::FileID> IDs; // by path; an invalid ID: the file cannot be read
+  bool ShowSources;
+  std::set<std::string> Cited; // the citations printed so far
 };
 
 /// Collects a TU's compiler errors (and their notes) as findings; drops its warnings.

@@ -14,6 +14,7 @@
 #include "FixApplier.h"
 #include "ParseTarget.h"
 #include "ProgramRun.h"
+#include "output/ArchMerge.h"
 #include "output/ReportedFinding.h"
 #include "output/Sarif.h"
 #include "FileIO.h"
@@ -146,6 +147,10 @@ llvm::cl::opt<std::string> LineFilterOpt(
     llvm::cl::desc("JSON, as clang-tidy's: report only in these files and line ranges, e.g. "
                    "'[{\"name\":\"a.c\",\"lines\":[[1,3],[5,7]]},{\"name\":\"b.h\"}]' (a name matches a path's end)"),
     llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> ShowSourcesOpt("show-sources",
+                                    llvm::cl::desc("Cite the spec's source under every note that uses it (default: "
+                                                   "once per run)"),
+                                    llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> SystemHeadersOpt("system-headers", llvm::cl::desc("Report findings in system headers too"),
                                      llvm::cl::cat(CheckCategory));
 // .lockwright.yaml, as clang-tidy's .clang-tidy.
@@ -916,7 +921,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   }
   // Findings in the order of the sources (and architectures), whatever order the TUs end in;
   // one a header gives every TU that includes it is printed once.
-  std::vector<Finding> Program;
+  std::vector<Finding> Program, Merged;
   std::vector<ReportedFinding> Printed;
   std::set<std::tuple<std::string, SourcePoint, std::string>> Seen;
   SourceOffsets Offsets;
@@ -925,8 +930,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   int SummaryFailures = 0;
   bool CompileErrors = false;
   {
-    FindingPrinter Printer(DiagOpts.get(), Consumer);
-    auto Print = [&](const Finding &F, const std::string &BuildDirectory) {
+    FindingPrinter Printer(DiagOpts.get(), Consumer, ShowSourcesOpt);
+    auto Emit = [&](const Finding &F, const std::string &BuildDirectory) {
       if (!Lines->passes(F.At) || !Seen.insert({F.Check, F.At, F.Message}).second)
         return;
       std::string Fingerprint = Prints.next(F);
@@ -937,6 +942,20 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       if (!WriteBaselineOpt)
         Printer.print(F);
       Printed.push_back({&F, BuildDirectory, Fingerprint});
+    };
+    // Judged against several architectures (--arch all): each finding once, naming them all,
+    // which needs every TU's findings first.
+    std::vector<std::string> ArchNames;
+    for (const auto &[Arch, Cpu] : TargetOrder)
+      if (!Arch.empty())
+        ArchNames.push_back(Arch);
+    bool MergeArches = ArchNames.size() > 1;
+    std::vector<std::pair<const Finding *, std::string>> Pending;
+    auto Print = [&](const Finding &F, const std::string &BuildDirectory) {
+      if (MergeArches)
+        Pending.emplace_back(&F, BuildDirectory);
+      else
+        Emit(F, BuildDirectory);
     };
     for (TuJob &Job : Jobs) {
       {
@@ -974,6 +993,17 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       for (const Finding &F : Program)
         Print(F, Jobs.empty() || Jobs.front().Summary.Directory.empty() ? ""
                                                                         : absolutePath(Jobs.front().Summary.Directory));
+    }
+    if (MergeArches) {
+      std::vector<const Finding *> Findings;
+      std::map<const Finding *, std::string> Directories;
+      for (const auto &[F, Dir] : Pending) {
+        Findings.push_back(F);
+        Directories.emplace(F, Dir);
+      }
+      Merged = mergeAcrossArchitectures(Findings, ArchNames);
+      for (const Finding &F : Merged)
+        Emit(F, Directories.count(Findings.front()) ? Directories[Findings.front()] : "");
     }
   }
   SpecDiags.print(stderr);

@@ -114,7 +114,7 @@ void RedundantBarrierCheck::judge(OrderingModel &Model) {
                    "%0 is redundant on %1: the seq_cst RMW %2 %3 it is fully ordered there; architectures whose "
                    "RMWs are not fully ordered need it",
                    {describeEvent(B), context().target().label(), describeEvent(Rmw), After ? "before" : "after"},
-                   {{Rmw.At, "the RMW (" + Spec->model().RmwFullyOrdered.Source + ")"}});
+                   {{Rmw.At, "the RMW", {}, Spec->model().RmwFullyOrdered.Source}});
             Done = true;
             break;
           }

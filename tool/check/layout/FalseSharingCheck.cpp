@@ -59,9 +59,11 @@ void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Lev
                                      std::to_string(B.Offset) + ", " + std::to_string(B.Offset - A.Offset) +
                                      " bytes after its start",
                            {}});
-        F.Notes.push_back({B.At, "the destructive interference size of " + T.Label + " is " +
-                                     std::to_string(T.Destructive) + " bytes (" + T.DestructiveSource + ")",
-                           {}});
+        F.Notes.push_back({B.At,
+                           "the destructive interference size of " + T.Label + " is " +
+                               std::to_string(T.Destructive) + " bytes",
+                           {},
+                           T.DestructiveSource});
         // Which rule made each a sync object, and who writes them.
         for (const SharedObject *O : {&A, &B})
           if (std::string Why = reasonFor(*O, Program.Fields); !Why.empty())

@@ -89,8 +89,8 @@ public:
                                                    Threshold == T.Destructive ? replacementFor(Ctx, CheckName)
                                                                               : std::to_string(Threshold)));
     Ctx.report(CheckName, NameTok.getLocation(), Message,
-               {{NameTok.getLocation(), "the spec of " + T.label() + " says " + std::to_string(Threshold) + " (" +
-                                            T.DestructiveSource + ")"}},
+               {{NameTok.getLocation(), "the spec of " + T.label() + " says " + std::to_string(Threshold), {},
+                 T.DestructiveSource}},
                Fixes);
   }
 
@@ -154,8 +154,8 @@ void HardcodedLineSizeCheck::reportLiteral(SourceLocation At, const Expr *Litera
   if (Under && Literal && isa<IntegerLiteral>(Literal->IgnoreParenImpCasts()) &&
       editable(Ctx.ast().getSourceManager(), Literal->getBeginLoc()))
     Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx, name())));
-  std::vector<CheckContext::Note> Notes = {{At, "the spec of " + T.label() + " says " + std::to_string(Threshold) +
-                                                    " (" + T.DestructiveSource + ")"}};
+  std::vector<CheckContext::Note> Notes = {
+      {At, "the spec of " + T.label() + " says " + std::to_string(Threshold), {}, T.DestructiveSource}};
   report(At, "%0 of %1 bytes is %2 the destructive interference size of %3 (%4 bytes)%5",
          {What, std::to_string(Value), Under ? "below" : "above", T.label(), std::to_string(Threshold),
           Over ? ": padding to it costs memory when objects are many" : ""},
@@ -170,9 +170,12 @@ void HardcodedLineSizeCheck::reportConstant(const DeclRefExpr *Ref, uint64_t Val
   std::string Name = Ref->getDecl()->getQualifiedNameAsString();
   report(Ref->getBeginLoc(), "'%0' is %1 here, below the destructive interference size of %2 (%3 bytes)",
          {Name, std::to_string(Value), T.label(), std::to_string(T.Destructive)},
-         {{Ref->getBeginLoc(), "the value is the compiler's choice for this target and is not ABI-stable "
-                               "(GCC warns with -Winterference-size); the spec says " +
-                                   std::to_string(T.Destructive) + " (" + T.DestructiveSource + ")"}});
+         {{Ref->getBeginLoc(),
+           "the value is the compiler's choice for this target and is not ABI-stable "
+           "(GCC warns with -Winterference-size); the spec says " +
+               std::to_string(T.Destructive),
+           {},
+           T.DestructiveSource}});
 }
 
 void HardcodedLineSizeCheck::checkAligned(const Decl *D) {

@@ -46,7 +46,7 @@ void LockAlignmentCheck::check(const MatchFinder::MatchResult &Result) {
                     const Decl *FixAt, const RecordDecl *Packed) {
     std::vector<CheckContext::Note> Notes;
     if (ByTarget)
-      Notes.push_back({Lock->getLocation(), "lock_word.align of " + T.label() + ": " + T.LockWordSource});
+      Notes.push_back({Lock->getLocation(), "the spec's lock_word.align for " + T.label(), {}, T.LockWordSource});
     if (Packed)
       Notes.push_back({Packed->getLocation(), recordLabel(Packed) + " is packed"});
     std::vector<FixItHint> Fixes;

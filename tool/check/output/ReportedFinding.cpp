@@ -86,7 +86,7 @@ std::string exportFixesYaml(const std::string &MainSourceFile, const std::vector
         Add(E);
     llvm::SmallVector<DiagnosticMessage, 1> Notes;
     for (const FindingNote &N : F.Notes)
-      Notes.push_back(Message(N.Message, N.At));
+      Notes.push_back(Message(N.fullText(), N.At));
     Doc.Diagnostics.emplace_back(F.Check.empty() ? "clang-diagnostic-error" : F.Check, Main, Notes,
                                  F.Severity == Finding::Level::Error ? Diagnostic::Error : Diagnostic::Warning,
                                  R.BuildDirectory);

@@ -166,7 +166,7 @@ std::string sarifDocument(const std::vector<ReportedFinding> &Findings, const Sa
     for (const FindingNote &N : F.Notes)
       Related.push_back(llvm::json::Object{{"id", static_cast<int64_t>(Related.size() + 1)},
                                            {"physicalLocation", physicalLocation(N.At, Options.Root, Offsets)},
-                                           {"message", llvm::json::Object{{"text", N.Message}}}});
+                                           {"message", llvm::json::Object{{"text", N.fullText()}}}});
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);
     if (std::optional<llvm::json::Object> Fix = fixOf(F, Options.Root, Offsets))

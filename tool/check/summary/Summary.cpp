@@ -140,7 +140,7 @@ const char *kindName(ObjectKind K) { return K == ObjectKind::Lock ? "lock" : K =
 Value finding(const Finding &F) {
   Array Notes;
   for (const FindingNote &N : F.Notes)
-    Notes.push_back(Object{{"at", point(N.At)}, {"message", N.Message}, {"fixes", edits(N.Fixes)}});
+    Notes.push_back(Object{{"at", point(N.At)}, {"message", N.Message}, {"fixes", edits(N.Fixes)}, {"source", N.Source}});
   return Object{{"check", F.Check},
                 {"level", F.Severity == Finding::Level::Error ? "error" : "warning"},
                 {"message", F.Message},
@@ -351,7 +351,7 @@ public:
     if (const Array *Notes = arr(*O, "notes"))
       for (const Value &NV : *Notes)
         if (const Object *N = obj(&NV, "note"))
-          F.Notes.push_back({point(*N, "at"), str(*N, "message"), edits(*N, "fixes")});
+          F.Notes.push_back({point(*N, "at"), str(*N, "message"), edits(*N, "fixes"), str(*N, "source")});
     return F;
   }
 

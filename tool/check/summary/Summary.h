@@ -19,7 +19,7 @@ namespace lockwright {
 
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
-inline constexpr int SummaryVersion = 3; // 2: ordering sides; 3: the locks held by each writer
+inline constexpr int SummaryVersion = 4; // 2: ordering sides; 3: the locks held by each writer; 4: note sources
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -45,6 +45,10 @@ struct FindingNote {
   SourcePoint At;
   std::string Message;
   std::vector<Edit> Fixes;
+  /// The spec's citation behind the note's fact; printed once per run (--show-sources: always).
+  std::string Source = {};
+  /// Message with its citation, as files read by tools (SARIF, exported fixes) carry it.
+  std::string fullText() const { return Source.empty() ? Message : Message + " (" + Source + ")"; }
 };
 
 /// A diagnostic as printed: one of ours (Check set) or a compiler error (Check empty).
