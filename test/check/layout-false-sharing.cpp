@@ -13,8 +13,8 @@ struct Ring {
   std::atomic<unsigned> Tail{0};
   int Slots[64];
 };
-// CHECK: :[[@LINE-3]]:25: warning: 'Tail' (atomic) and 'Head' (atomic) of struct Ring can share a 64-byte destructive-interference window on x86_64; they are written independently, so they false-share [layout-false-sharing]
-// S390X: warning: 'Tail' (atomic) and 'Head' (atomic) of struct Ring can share a 256-byte destructive-interference window on s390x
+// CHECK: :[[@LINE-3]]:25: warning: 'Tail' (atomic) and 'Head' (atomic) of Ring can share a 64-byte destructive-interference window on x86_64; they are written independently, so they false-share [layout-false-sharing]
+// S390X: warning: 'Tail' (atomic) and 'Head' (atomic) of Ring can share a 256-byte destructive-interference window on s390x
 // FIXED: alignas(64) std::atomic<unsigned> Tail{0};
 void produce(Ring &R) { R.Head.fetch_add(1, std::memory_order_release); }
 void consume(Ring &R) { R.Tail++; }
@@ -24,9 +24,9 @@ struct Service {
   std::mutex Lock;
   std::atomic<long> Requests{0};
 };
-// CHECK: :[[@LINE-2]]:21: warning: 'Requests' (atomic) and 'Lock' (lock) of struct Service
-// S390X: warning: 'Requests' (atomic) and 'Lock' (lock) of struct Service
-// CXX14: note: struct Service is allocated with 'new', which before C++17 does not honour alignment above alignof(std::max_align_t)
+// CHECK: :[[@LINE-2]]:21: warning: 'Requests' (atomic) and 'Lock' (lock) of Service
+// S390X: warning: 'Requests' (atomic) and 'Lock' (lock) of Service
+// CXX14: note: Service is allocated with 'new', which before C++17 does not honour alignment above alignof(std::max_align_t)
 void serve(Service &S) { S.Requests.fetch_add(1); }
 void reconfigure(Service &S) { std::lock_guard<std::mutex> G(S.Lock); }
 Service *make() { return new Service; }
@@ -36,7 +36,7 @@ struct Padded {
   alignas(64) std::atomic<unsigned> Head{0};
   alignas(64) std::atomic<unsigned> Tail{0};
 };
-// S390X: warning: 'Tail' (atomic) and 'Head' (atomic) of struct Padded can share a 256-byte
+// S390X: warning: 'Tail' (atomic) and 'Head' (atomic) of Padded can share a 256-byte
 void padded_produce(Padded &P) { P.Head.store(1); }
 void padded_consume(Padded &P) { P.Tail.store(2); }
 

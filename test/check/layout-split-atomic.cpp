@@ -12,7 +12,7 @@ struct Packet {
   std::atomic<std::uint32_t> Refs;
 };
 #pragma pack(pop)
-// CHECK: :[[@LINE-3]]:30: warning: 'Refs' (atomic, 4 bytes at offset 1 of struct Packet) can straddle a 64-byte cache line on x86_64
+// CHECK: :[[@LINE-3]]:30: warning: 'Refs' (atomic, 4 bytes at offset 1 of Packet) can straddle a 64-byte cache line on x86_64
 // FIXED: alignas(4) std::atomic<std::uint32_t> Refs;
 
 struct Normal {

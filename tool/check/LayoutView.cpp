@@ -5,6 +5,7 @@
 #include "ParseTarget.h"
 
 #include "api/ApiNames.h"
+#include "analysis/Describe.h"
 #include "analysis/LayoutMath.h"
 #include "analysis/SharingPairs.h"
 #include "analysis/SyncModel.h"
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -37,18 +39,48 @@ namespace lockwright {
 
 namespace {
 
+/// The record definitions a name given to --record names: its name, qualified name or typedef,
+/// or the name clang prints for it ("Ring<char, 3>", "struct (unnamed at q.c:3:5)"), as the
+/// checks' messages name it, with or without the tag keyword.
 class FindRecord : public RecursiveASTVisitor<FindRecord> {
 public:
   explicit FindRecord(const std::string &Name) : Name(Name) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitRecordDecl(RecordDecl *RD) {
-    if (!Found && RD->isCompleteDefinition() && !RD->isDependentType() &&
-        (RD->getNameAsString() == Name || RD->getQualifiedNameAsString() == Name ||
-         (RD->getTypedefNameForAnonDecl() && RD->getTypedefNameForAnonDecl()->getNameAsString() == Name)))
-      Found = RD;
+    if (!RD->isCompleteDefinition() || RD->isDependentType() || RD->isInvalidDecl())
+      return true;
+    std::string Display = recordDisplayName(RD);
+    std::string Untagged = Display;
+    for (const char *Tag : {"struct ", "union ", "class "})
+      if (llvm::StringRef(Untagged).starts_with(Tag))
+        Untagged = Untagged.substr(std::strlen(Tag));
+    const TypedefNameDecl *Typedef = RD->getTypedefNameForAnonDecl();
+    if (RD->getNameAsString() == Name || RD->getQualifiedNameAsString() == Name || Display == Name ||
+        Untagged == Name || (Typedef && Typedef->getNameAsString() == Name) || namesUnnamed(RD))
+      if (std::find(Found.begin(), Found.end(), RD) == Found.end())
+        Found.push_back(RD);
     return true;
   }
   const std::string &Name;
-  const RecordDecl *Found = nullptr;
+  std::vector<const RecordDecl *> Found;
+
+private:
+  /// "(unnamed at q.c:3:5)" (any tag and spelling around it) for the unnamed record defined at
+  /// line 3, column 5 of a file whose path ends with q.c: the path is spelled as the run spelled it.
+  bool namesUnnamed(const RecordDecl *RD) const {
+    llvm::StringRef Text(Name);
+    size_t At = Text.rfind(" at ");
+    if (!RD->getName().empty() || At == llvm::StringRef::npos || !Text.ends_with(")") ||
+        !Text.take_front(At).contains("unnamed") && !Text.take_front(At).contains("anonymous"))
+      return false;
+    llvm::StringRef Place = Text.drop_front(At + 4).drop_back();
+    auto [PathAndLine, Column] = Place.rsplit(':');
+    auto [Path, Line] = PathAndLine.rsplit(':');
+    const SourceManager &SM = RD->getASTContext().getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(RD->getLocation()));
+    return P.isValid() && Line == std::to_string(P.getLine()) && Column == std::to_string(P.getColumn()) &&
+           !Path.empty() && llvm::StringRef(P.getFilename()).ends_with(Path);
+  }
 };
 
 /// What one layout run asks for, and where its answer goes.
@@ -77,13 +109,24 @@ public:
     Model->collect();
     FindRecord Finder(Job.Record);
     Finder.TraverseDecl(AST.getTranslationUnitDecl());
-    if (!Finder.Found) {
+    if (Finder.Found.empty()) {
       Job.Error = "no definition of a record named '" + Job.Record + "'";
       return;
     }
-    const RecordDecl *R = Finder.Found;
+    if (Finder.Found.size() > 1) {
+      // Two instantiations of a template, or one name in two scopes: say which to pick.
+      std::vector<std::string> Names;
+      for (const RecordDecl *R : Finder.Found)
+        Names.push_back("'" + recordDisplayName(R) + "'");
+      Job.Error = "'" + Job.Record + "' names " + std::to_string(Names.size()) + " records: " + joinList(Names, ", ") +
+                  "; give one of these names";
+      return;
+    }
+    const RecordDecl *R = Finder.Found.front();
     LayoutReport Rep;
-    Rep.Record = std::string(R->getKindName()) + " " + Job.Record;
+    Rep.Record = recordDisplayName(R);
+    if (Rep.Record.find(' ') == std::string::npos || Rep.Record.find('<') != std::string::npos)
+      Rep.Record = std::string(R->getKindName()) + " " + Rep.Record; // C++ prints no tag keyword
     Rep.Arch = Spec.Cpu.empty() ? Spec.Arch : Spec.Arch + " (cpu " + Spec.Cpu + ")";
     Rep.Line = Spec.model().Cache.L1Line.Value;
     Rep.Destructive = Spec.model().Cache.Destructive.Value;

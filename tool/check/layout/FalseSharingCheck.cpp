@@ -5,6 +5,7 @@
 
 #include "CheckContext.h"
 #include "analysis/SharingPairs.h"
+#include "StringList.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -34,6 +35,10 @@ void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Lev
                                      std::vector<Finding> &Out, unsigned &Suppressed) {
   // A record only ever inside per-CPU records is per CPU too.
   std::set<std::string> PerCpu = perCpuRecords(Program.Records);
+  // Instantiations of one template (Ring<char, 3>, Ring<long, 5>) declare the same pair at the
+  // same place: one finding, naming them. By (target, first field, second field): the finding's
+  // index in Out and the records named so far.
+  std::map<std::tuple<std::string, SourcePoint, SourcePoint>, std::pair<size_t, std::vector<std::string>>> SamePair;
   for (const auto &[Label, R] : Program.Records) {
     if (PerCpu.count(R.Key))
       continue;
@@ -50,10 +55,23 @@ void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Lev
         F.Check = "layout-false-sharing";
         F.Severity = Severity;
         F.At = B.At;
-        F.Message = "'" + B.Path + "' (" + syncKindName(kindOf(B, Program.Fields)) + ") and '" + A.Path + "' (" +
-                    syncKindName(kindOf(A, Program.Fields)) + ") of " + R.Label + " can share a " +
-                    std::to_string(T.Destructive) + "-byte destructive-interference window on " + T.Label +
-                    "; they are written independently, so they false-share";
+        std::string Pair = "'" + B.Path + "' (" + syncKindName(kindOf(B, Program.Fields)) + ") and '" + A.Path +
+                           "' (" + syncKindName(kindOf(A, Program.Fields)) + ") of ";
+        std::string Verdict = " can share a " + std::to_string(T.Destructive) +
+                              "-byte destructive-interference window on " + T.Label +
+                              "; they are written independently, so they false-share";
+        auto [Same, FirstOfPair] =
+            SamePair.try_emplace({T.Label, A.At, B.At}, Out.size(), std::vector<std::string>{R.Label});
+        if (!FirstOfPair) {
+          std::vector<std::string> &Names = Same->second.second;
+          Names.push_back(R.Label);
+          std::vector<std::string> Others(Names.begin() + 1, Names.begin() + std::min<size_t>(Names.size(), 4));
+          if (Names.size() > 4)
+            Others.push_back(std::to_string(Names.size() - 4) + " more");
+          Out[Same->second.first].Message = Pair + Names.front() + " (and " + joinList(Others, ", ") + ")" + Verdict;
+          continue;
+        }
+        F.Message = Pair + R.Label + Verdict;
         F.Notes.push_back({A.At, "'" + A.Path + "' is at offset " + std::to_string(A.Offset) + " (" +
                                      std::to_string(A.Size) + " bytes); '" + B.Path + "' is at offset " +
                                      std::to_string(B.Offset) + ", " + std::to_string(B.Offset - A.Offset) +

@@ -48,7 +48,7 @@ void LockAlignmentCheck::check(const MatchFinder::MatchResult &Result) {
     if (ByTarget)
       Notes.push_back({Lock->getLocation(), "the spec's lock_word.align for " + T.label(), {}, T.LockWordSource});
     if (Packed)
-      Notes.push_back({Packed->getLocation(), recordLabel(Packed) + " is packed"});
+      Notes.push_back({Packed->getLocation(), recordDisplayName(Packed) + " is packed"});
     std::vector<FixItHint> Fixes;
     if (FixAt && editable(SM, FixAt->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(FixAt->getBeginLoc(), Ctx.alignmentSpelling(Need) + " "));

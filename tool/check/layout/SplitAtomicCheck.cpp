@@ -40,22 +40,22 @@ void SplitAtomicCheck::check(const MatchFinder::MatchResult &Result) {
     std::string What = Unit == O.Size ? std::to_string(O.Size) + " bytes" : std::to_string(Unit) + "-byte accesses";
     std::string Why = O.Offset % Unit != 0
                           ? std::string(Unit == O.Size ? "its offset is not a multiple of its size" : "its offset is not a multiple of the size of one access")
-                          : recordLabel(R) + " is only " + std::to_string(RecordAlign) + "-byte aligned";
+                          : recordDisplayName(R) + " is only " + std::to_string(RecordAlign) + "-byte aligned";
     std::vector<CheckContext::Note> Notes;
     // Under #pragma pack an alignment attribute on a member does not apply: no mechanical fix.
     bool PragmaPacked = R->hasAttr<MaxFieldAlignmentAttr>();
     if (PragmaPacked)
-      Notes.push_back({R->getLocation(), recordLabel(R) + " is packed by #pragma pack, which caps member alignment; "
+      Notes.push_back({R->getLocation(), recordDisplayName(R) + " is packed by #pragma pack, which caps member alignment; "
                                          "move '" + O.Path + "' or end the pragma before this record"});
     else if (R->hasAttr<PackedAttr>())
-      Notes.push_back({R->getLocation(), recordLabel(R) + " is packed"});
+      Notes.push_back({R->getLocation(), recordDisplayName(R) + " is packed"});
     std::vector<FixItHint> Fixes;
     if (!PragmaPacked && O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
       Fixes.push_back(FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Unit) + " "));
     report(O.Leaf->getLocation(),
            "'%0' (%1, %2 at offset %3 of %4) can straddle a %5-byte cache line on %6: %7, so its accesses can "
            "span two lines",
-           {O.Path, syncKindName(O.Kind), What, std::to_string(O.Offset), recordLabel(R), std::to_string(T.L1Line),
+           {O.Path, syncKindName(O.Kind), What, std::to_string(O.Offset), recordDisplayName(R), std::to_string(T.L1Line),
             T.label(), Why},
            Notes, Fixes, R->getLocation());
   }

@@ -151,7 +151,7 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
     std::string Attr = Ctx.langOpts().CPlusPlus11 ? " alignas(" + std::to_string(T.Destructive) + ")"
                                                   : " __attribute__((aligned(" + std::to_string(T.Destructive) + ")))";
     Notes.push_back({Def->getLocation(),
-                     "aligning " + recordLabel(Def) + " to " + std::to_string(T.Destructive) +
+                     "aligning " + recordDisplayName(Def) + " to " + std::to_string(T.Destructive) +
                          " bytes gives every element a window of its own",
                      {FixItHint::CreateInsertion(AfterKeyword, Attr)}});
   } else {

@@ -62,7 +62,7 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
     return;
   RecordSummary Out;
   Out.Key = recordKey(R);
-  Out.Label = recordLabel(R);
+  Out.Label = recordDisplayName(R);
   Out.At = pointOf(SM, R->getLocation());
   Out.Align = AST.getASTRecordLayout(R).getAlignment().getQuantity();
   const LangOptions &LO = Ctx.langOpts();
