@@ -8,8 +8,8 @@ std::vector<std::string> splitList(const std::string &Text, char Separator) {
   while (Start <= Text.size()) {
     size_t End = Text.find(Separator, Start);
     std::string Item = Text.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
-    Item.erase(0, Item.find_first_not_of(" \t"));
-    Item.erase(Item.find_last_not_of(" \t") + 1);
+    Item.erase(0, Item.find_first_not_of(" \t\r\n"));
+    Item.erase(Item.find_last_not_of(" \t\r\n") + 1);
     if (!Item.empty())
       Items.push_back(Item);
     if (End == std::string::npos)

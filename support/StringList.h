@@ -8,7 +8,7 @@
 
 namespace lockwright {
 
-/// The items of a Separator-separated list, each trimmed of spaces and tabs; empty items dropped.
+/// The items of a Separator-separated list, each trimmed of blanks and line ends; empty items dropped.
 std::vector<std::string> splitList(const std::string &Text, char Separator = ',');
 
 /// Items joined by Separator.

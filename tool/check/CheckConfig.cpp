@@ -7,6 +7,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -23,7 +25,7 @@ constexpr size_t MaxConfigBytes = 1 << 20;
 const std::vector<std::string> &knownKeys() {
   static const std::vector<std::string> Keys = {
       "Checks",       "CheckOptions", "WarningsAsErrors",   "HeaderFilterRegex", "ExcludeHeaderFilterRegex",
-      "SystemHeaders", "Arch",        "Cpu",                "InheritParentConfig"};
+      "SystemHeaders", "Arch",        "Cpu",                "InheritParentConfig", "ExtraArgs", "ExtraArgsBefore"};
   return Keys;
 }
 
@@ -157,6 +159,16 @@ std::optional<ConfigLayer> parseConfig(const std::string &Text, const std::strin
       continue;
     }
     const std::string Key = KV.first.Scalar();
+    if (Layer.KeyLocs.count(Key)) {
+      Diags.error(KeyLoc, Key, "set twice (first at line " + std::to_string(Layer.KeyLocs[Key].Line) + ")");
+      continue;
+    }
+    // .clang-tidy keys about formatting and the terminal: a file shared with clang-tidy loads.
+    if (Key == "FormatStyle" || Key == "UseColor" || Key == "User" || Key == "HeaderFileExtensions" ||
+        Key == "ImplementationFileExtensions") {
+      Layer.KeyLocs[Key] = KeyLoc;
+      continue;
+    }
     const YAML::Node &Value = KV.second;
     Layer.KeyLocs[Key] = KeyLoc;
     auto Scalar = [&](std::optional<std::string> &Into) {
@@ -183,6 +195,16 @@ std::optional<ConfigLayer> parseConfig(const std::string &Text, const std::strin
       Layer.InheritParentConfig = boolean(Value, Key, Where, Diags);
     else if (Key == "CheckOptions")
       checkOptions(Value, Where, Layer, Diags);
+    else if (Key == "ExtraArgs" || Key == "ExtraArgsBefore") {
+      std::vector<std::string> &Into = Key == "ExtraArgs" ? Layer.ExtraArgs : Layer.ExtraArgsBefore;
+      if (Value.IsScalar())
+        Into.push_back(Value.Scalar());
+      else if (Value.IsSequence() && std::all_of(Value.begin(), Value.end(), [](const YAML::Node &N) { return N.IsScalar(); }))
+        for (const YAML::Node &Item : Value)
+          Into.push_back(Item.Scalar());
+      else if (!Value.IsNull())
+        Diags.error(locOf(Value.Mark(), Where), Key, "expected a list of compiler arguments");
+    }
     else
       Diags.error(KeyLoc, Key, "unknown setting" + didYouMean(Key, knownKeys()));
   }
@@ -225,6 +247,12 @@ std::string EffectiveConfig::toYaml() const {
     Out += "Arch: " + quoted(Arch) + "\n";
   if (!Cpu.empty())
     Out += "Cpu: " + quoted(Cpu) + "\n";
+  for (const auto &[Key, Args] : {std::pair{"ExtraArgs", &ExtraArgs}, std::pair{"ExtraArgsBefore", &ExtraArgsBefore}})
+    if (!Args->empty()) {
+      Out += std::string(Key) + ":\n";
+      for (const std::string &A : *Args)
+        Out += "  - " + quoted(A) + "\n";
+    }
   if (!CheckOptions.empty()) {
     Out += "CheckOptions:\n";
     for (const auto &[Key, Value] : CheckOptions)
@@ -251,10 +279,12 @@ std::optional<std::vector<std::shared_ptr<const ConfigLayer>>> ConfigResolver::f
   bool Found = fs::exists(Path, EC);
   std::optional<std::vector<std::shared_ptr<const ConfigLayer>>> Result;
   if (Found) {
-    std::optional<std::string> Text = fs::is_regular_file(Path, EC) ? readFile(Path.string()) : std::nullopt;
+    bool Regular = fs::is_regular_file(Path, EC);
+    std::optional<std::string> Text = Regular ? readFile(Path.string()) : std::nullopt;
     std::optional<ConfigLayer> Layer;
     if (!Text)
-      Diags.error({Path.string(), 0, 0}, "", "cannot read the config file");
+      Diags.error({Path.string(), 0, 0}, "",
+                  std::string("cannot read the config file: ") + (Regular ? std::strerror(errno) : "not a file"));
     else
       Layer = parseConfig(*Text, Path.string(), Path.string(), Diags);
     if (Layer) {
@@ -293,6 +323,8 @@ EffectiveConfig ConfigResolver::merge(const std::vector<std::shared_ptr<const Co
       if (From) {
         Into = *From;
         C.OriginOf[Key] = L->Origin;
+        auto Loc = L->KeyLocs.find(Key);
+        C.LocOf[Key] = Loc != L->KeyLocs.end() ? Loc->second : SourceLoc{L->Origin, 0, 0};
       }
     };
     Set(C.HeaderFilterRegex, L->HeaderFilterRegex, "HeaderFilterRegex");
@@ -300,6 +332,8 @@ EffectiveConfig ConfigResolver::merge(const std::vector<std::shared_ptr<const Co
     Set(C.Arch, L->Arch, "Arch");
     Set(C.Cpu, L->Cpu, "Cpu");
     Set(C.SystemHeaders, L->SystemHeaders, "SystemHeaders");
+    C.ExtraArgs.insert(C.ExtraArgs.end(), L->ExtraArgs.begin(), L->ExtraArgs.end());
+    C.ExtraArgsBefore.insert(C.ExtraArgsBefore.end(), L->ExtraArgsBefore.begin(), L->ExtraArgsBefore.end());
     for (const auto &[Key, Value] : L->CheckOptions) {
       C.CheckOptions[Key] = Value;
       C.OriginOf[Key] = L->Origin;

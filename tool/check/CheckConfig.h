@@ -26,6 +26,8 @@ struct ConfigLayer {
   std::string Origin;
   std::optional<std::string> Checks, WarningsAsErrors, HeaderFilterRegex, ExcludeHeaderFilterRegex, Arch, Cpu;
   std::optional<bool> SystemHeaders, InheritParentConfig;
+  /// Compiler arguments added after (ExtraArgs) or before (ExtraArgsBefore) each command's own.
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore;
   /// "check-name.Option" -> value.
   std::map<std::string, std::string> CheckOptions;
   /// Where each key was written (for --verify-config messages); unset for the command line.
@@ -43,11 +45,14 @@ struct EffectiveConfig {
   std::optional<std::string> HeaderFilterRegex, ExcludeHeaderFilterRegex;
   std::string Arch, Cpu;
   bool SystemHeaders = false;
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore; // every layer's, in order
   std::map<std::string, std::string> CheckOptions;
   /// The layers merged, in order (defaults first): what --explain-config and --verify-config read.
   std::vector<std::shared_ptr<const ConfigLayer>> Layers;
-  /// Origin of each scalar key set ("Arch", "HeaderFilterRegex", "check.Option").
+  /// Origin of each scalar key set ("Arch", "HeaderFilterRegex", "check.Option"), and where it
+  /// was written (line 0 for the command line).
   std::map<std::string, std::string> OriginOf;
+  std::map<std::string, SourceLoc> LocOf;
 
   /// For each of AllChecks the layers enable, the origin of the last layer that decided it.
   std::vector<std::pair<std::string, std::string>> explainChecks(const std::vector<std::string> &AllChecks) const;

@@ -31,9 +31,10 @@ CheckContext::CheckContext(ASTContext &AST, const SyncModel &Model, const Target
     : AST(AST), Model(Model), Target(Target), Options(Options), ErrorFilter(Options.WarningsAsErrors), Out(Out),
       Ordering(Ordering) {
   // The driver validated both expressions before any TU ran.
+  // Empty, as in clang-tidy: no header (for the filter), none excluded (for the exclusion).
   if (Options.HeaderFilter)
-    HeaderFilter.emplace(*Options.HeaderFilter);
-  if (Options.ExcludeHeaderFilter)
+    HeaderFilter.emplace(Options.HeaderFilter->empty() ? "^$" : *Options.HeaderFilter);
+  if (Options.ExcludeHeaderFilter && !Options.ExcludeHeaderFilter->empty())
     ExcludeHeaderFilter.emplace(*Options.ExcludeHeaderFilter);
 }
 

@@ -40,7 +40,9 @@
 #include "llvm/Support/thread.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -113,7 +115,8 @@ llvm::cl::opt<std::string> ExcludeHeaderFilterOpt("exclude-header-filter",
                                                   llvm::cl::desc("Regular expression: do not report findings in "
                                                                  "headers whose path matches"),
                                                   llvm::cl::cat(CheckCategory));
-llvm::cl::opt<bool> QuietOpt("quiet", llvm::cl::desc("No summary line"), llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> QuietOpt("quiet", llvm::cl::desc("No progress lines and no closing summary"),
+                             llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> ProfileOpt("enable-check-profile",
                                llvm::cl::desc("Print where the time went: the compiler front end, the sync-object "
                                               "model, each check"),
@@ -214,6 +217,8 @@ void printHelp() {
     llvm::outs() << "  " << llvm::left_justify(Spelling, 30) << " " << Help << "\n";
   llvm::outs() << "  " << llvm::left_justify("-p <build-path>", 30) << " the directory of compile_commands.json\n"
                << "  " << llvm::left_justify("--extra-arg=<string>", 30) << " an argument to append to each compile command\n"
+               << "  " << llvm::left_justify("--extra-arg-before=<string>", 30)
+               << " an argument to put first in each compile command (CMake passes --driver-mode)\n"
                << ExitStatusHelp;
 }
 
@@ -435,8 +440,9 @@ int explainCheck(const char *Argv0, const std::string &Name) {
   return 0;
 }
 
-/// The checks' options of one config; an invalid header filter is an error naming where it was set.
-std::optional<CheckOptions> checkOptionsOf(const EffectiveConfig &Config) {
+/// The checks' options of one config; an invalid header filter is an error naming where it was
+/// set: a usage error (ExitCode 2) on the command line, failed input (1) in a file.
+std::optional<CheckOptions> checkOptionsOf(const EffectiveConfig &Config, int &ExitCode) {
   CheckOptions Options;
   Options.Checks = Config.Checks;
   Options.WarningsAsErrors = Config.WarningsAsErrors;
@@ -449,13 +455,18 @@ std::optional<CheckOptions> checkOptionsOf(const EffectiveConfig &Config) {
     if (!*Value)
       continue;
     std::string Why;
-    if (!llvm::Regex(**Value).isValid(Why)) {
+    if (!(*Value)->empty() && !llvm::Regex(**Value).isValid(Why)) {
       auto Origin = Config.OriginOf.find(Key);
-      std::string Where = Origin == Config.OriginOf.end() || Origin->second == "the command line"
-                              ? std::string(Flag)
-                              : Origin->second + ": " + Key;
-      llvm::errs() << "lockwright: error: " << Where << ": invalid regular expression '" << **Value << "': " << Why
-                   << "\n";
+      bool FromFile = Origin != Config.OriginOf.end() && Origin->second != "the command line";
+      std::string Message = "invalid regular expression '" + **Value + "': " + Why;
+      if (FromFile) {
+        DiagnosticList Located;
+        Located.error(Config.LocOf.at(Key), Key, Message);
+        Located.print(stderr);
+      } else {
+        llvm::errs() << "lockwright: error: " << Flag << ": " << Message << "\n";
+      }
+      ExitCode = FromFile ? 1 : 2;
       return std::nullopt;
     }
     *Into = **Value;
@@ -469,6 +480,7 @@ struct TuJob {
   const ResolvedSpec *Forced = nullptr; // --arch: judged against this spec
   const CheckOptions *Options = nullptr; // its config's
   std::string OptionsText;                // the config, for the cache key
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore; // its config's ExtraArgs*
   std::vector<std::string> TargetFlags;
   std::vector<CompileCommand> Commands;
   std::string CacheKey;
@@ -549,6 +561,11 @@ void runJob(TuJob &Job, RunState &State) {
   });
   if (!Job.TargetFlags.empty())
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Job.TargetFlags, ArgumentInsertPosition::BEGIN));
+  // A config's ExtraArgs, as clang-tidy's: after the command's own, or before them.
+  if (!Job.ExtraArgsBefore.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Job.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));
+  if (!Job.ExtraArgs.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Job.ExtraArgs, ArgumentInsertPosition::END));
   std::unique_ptr<FrontendActionFactory> Factory = makeCheckActionFactory(State, S);
   Job.ToolFailed = Tool.run(Factory.get()) != 0;
 }
@@ -556,7 +573,27 @@ void runJob(TuJob &Job, RunState &State) {
 std::string absolutePath(const std::string &Path) {
   llvm::SmallString<256> Absolute(Path);
   llvm::sys::fs::make_absolute(Absolute);
+  llvm::sys::path::remove_dots(Absolute, true);
   return Absolute.str().str();
+}
+
+/// Writes a report the user named (--sarif, --export-fixes, --baseline): into an existing
+/// directory only (a typo must not create /nonexistent/dir), and never to stdout, which keeps
+/// the text. Says what went wrong under Option's name.
+bool writeReport(const std::string &Path, const std::string &Content, const char *Option) {
+  std::string Error;
+  llvm::SmallString<256> Parent(absolutePath(Path));
+  llvm::sys::path::remove_filename(Parent);
+  if (Path == "-")
+    Error = "stdout keeps the text output; name a file";
+  else if (!llvm::sys::fs::is_directory(Parent))
+    Error = "no directory '" + Parent.str().str() + "' to write '" + Path + "' in";
+  else if (llvm::sys::fs::is_directory(Path))
+    Error = "'" + Path + "' is a directory";
+  else if (writeFileIfChanged(Path, Content, Error) != WriteOutcome::Failed)
+    return true;
+  llvm::errs() << "lockwright: error: " << Option << ": " << Error << "\n";
+  return false;
 }
 
 /// A path as a Makefile rule spells it: spaces, '#' and '$' escaped.
@@ -606,7 +643,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
 
   if (!ExplainOpt.empty())
     return explainCheck(Argv0, ExplainOpt);
-  if (ChecksOpt.getNumOccurrences())
+  if (ChecksOpt.getNumOccurrences() && !VerifyConfigOpt)
     for (const std::string &Unmatched : CheckFilter(ChecksOpt).unmatched())
       llvm::errs() << "lockwright: warning: '" << Unmatched << "' in --checks matches no check\n";
 
@@ -629,7 +666,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                               : std::nullopt)
       Replacement = parseConfig(*Text, ConfigFileOpt, ConfigFileOpt, ConfigDiags);
     else
-      ConfigDiags.error({ConfigFileOpt, 0, 0}, "", "cannot read the config file");
+      ConfigDiags.error({ConfigFileOpt, 0, 0}, "",
+                        std::string("cannot read the config file: ") +
+                            (llvm::sys::fs::is_directory(ConfigFileOpt.getValue()) ? "a directory"
+                                                                                   : std::strerror(errno)));
   }
   ConfigLayer Defaults;
   Defaults.Origin = "the default";
@@ -694,8 +734,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   }
   std::set<std::string> Accepted;
   if (!BaselineOpt.empty() && !WriteBaselineOpt) {
-    std::optional<std::string> Text = readFile(BaselineOpt);
-    std::string Error = "cannot read it";
+    std::optional<std::string> Text =
+        llvm::sys::fs::is_directory(BaselineOpt.getValue()) ? std::nullopt : readFile(BaselineOpt);
+    std::string Error = std::string("cannot read it: ") +
+                        (llvm::sys::fs::is_directory(BaselineOpt.getValue()) ? "a directory" : std::strerror(errno));
     std::optional<std::set<std::string>> Read = Text ? readBaseline(*Text, Error) : std::nullopt;
     if (!Read) {
       llvm::errs() << "lockwright: error: --baseline " << BaselineOpt << ": " << Error << "\n";
@@ -733,11 +775,13 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   struct SourcePlan {
     const CheckOptions *Options;
     std::string OptionsText;
+    std::vector<std::string> ExtraArgs, ExtraArgsBefore;
     std::vector<std::pair<std::string, std::string>> Targets; // (arch, cpu); ("", "") the TU's own
   };
   std::map<std::string, CheckOptions> OptionsByConfig;
   std::vector<SourcePlan> Plans;
   std::vector<std::pair<std::string, std::string>> TargetOrder;
+  std::map<std::pair<std::string, std::string>, SourceLoc> TargetSetAt; // where a config file named it
   std::vector<std::string> Reported;
   for (const std::string &File : Files) {
     std::optional<EffectiveConfig> Config = Resolver.forFile(File, ConfigDiags);
@@ -759,9 +803,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     std::string Text = Config->toYaml();
     auto [It, New] = OptionsByConfig.try_emplace(Text);
     if (New) {
-      std::optional<CheckOptions> Options = checkOptionsOf(*Config);
+      int ExitCode = 2;
+      std::optional<CheckOptions> Options = checkOptionsOf(*Config, ExitCode);
       if (!Options)
-        return 2;
+        return ExitCode;
       CheckFilter Enabled(Options->Checks);
       if (std::none_of(allChecks().begin(), allChecks().end(),
                        [&](const CheckInfo &C) { return Enabled.enabled(C.Name); })) {
@@ -771,15 +816,18 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       if (!Config->Cpu.empty() && Config->Arch.empty()) {
         // As `gen`: a CPU variant belongs to an architecture, and the TU's own may have none.
         auto Origin = Config->OriginOf.find("Cpu");
-        llvm::errs() << "lockwright: error: "
-                     << (Origin->second == "the command line" ? std::string("--cpu needs --arch")
-                                                              : Origin->second + ": Cpu needs an Arch")
-                     << "\n";
-        return 2;
+        if (Origin->second == "the command line") {
+          llvm::errs() << "lockwright: error: --cpu needs --arch\n";
+          return 2;
+        }
+        DiagnosticList Located;
+        Located.error(Config->LocOf.at("Cpu"), "Cpu", "a CPU variant needs an Arch");
+        Located.print(stderr);
+        return Origin->second == "--config" ? 2 : 1;
       }
       It->second = std::move(*Options);
     }
-    SourcePlan Plan{&It->second, Text, {}};
+    SourcePlan Plan{&It->second, Text, Config->ExtraArgs, Config->ExtraArgsBefore, {}};
     // One pass per architecture judged: the TU's own, the one the config names, or all of them.
     if (Config->Arch == "all") {
       for (const std::string &A : Repo.archNames())
@@ -789,8 +837,12 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Plan.Targets.emplace_back(Config->Arch, Config->Cpu);
     }
     for (const auto &T : Plan.Targets)
-      if (std::find(TargetOrder.begin(), TargetOrder.end(), T) == TargetOrder.end())
+      if (std::find(TargetOrder.begin(), TargetOrder.end(), T) == TargetOrder.end()) {
         TargetOrder.push_back(T);
+        if (auto Origin = Config->OriginOf.find("Arch");
+            Origin != Config->OriginOf.end() && Origin->second != "the command line")
+          TargetSetAt.emplace(T, Config->LocOf.at("Arch"));
+      }
     Plans.push_back(std::move(Plan));
   }
 
@@ -807,7 +859,17 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       DiagnosticList SpecDiags;
       std::optional<ResolvedSpec> Resolved = Repo.resolve(Arch, Cpu, SpecDiags);
       if (!Resolved) {
+        auto SetAt = TargetSetAt.find({Arch, Cpu});
+        if (SetAt != TargetSetAt.end()) {
+          // Named in a config: say which, then why.
+          DiagnosticList Located;
+          Located.error(SetAt->second, "Arch", "cannot judge against '" + Arch + (Cpu.empty() ? "" : "' cpu '" + Cpu) +
+                                                   "':");
+          Located.print(stderr);
+        }
         SpecDiags.print(stderr);
+        if (SetAt != TargetSetAt.end() && SetAt->second.File != "--config")
+          return 1; // a config file is input
         return Repo.names(Arch, Cpu) ? 1 : 2; // a name the user got wrong: usage
       }
       Spec = &Forced.emplace(std::pair{Arch, Cpu}, std::move(*Resolved)).first->second;
@@ -830,6 +892,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Job.TargetFlags = Target;
       Job.Options = Plan.Options;
       Job.OptionsText = Plan.OptionsText;
+      Job.ExtraArgs = Plan.ExtraArgs;
+      Job.ExtraArgsBefore = Plan.ExtraArgsBefore;
       Job.Commands = Parser->getCompilations().getCompileCommands(Files[F]);
       Jobs.push_back(std::move(Job));
     }
@@ -842,7 +906,14 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   for (TuJob &Job : Jobs) {
     std::vector<std::vector<std::string>> Commands;
     for (const CompileCommand &C : Job.Commands) {
-      Commands.push_back({C.Directory, C.Filename});
+      // Absolute: a command without a database runs in "." with the file as given, and the
+      // same "z.c" in two directories is two files.
+      llvm::SmallString<256> Directory(C.Directory), File(C.Filename);
+      llvm::sys::fs::make_absolute(Directory);
+      llvm::sys::fs::make_absolute(Directory, File);
+      llvm::sys::path::remove_dots(Directory, true);
+      llvm::sys::path::remove_dots(File, true);
+      Commands.push_back({Directory.str().str(), File.str().str()});
       Commands.back().insert(Commands.back().end(), C.CommandLine.begin(), C.CommandLine.end());
     }
     Job.CacheKey = Cache.keyFor(Commands, Job.Arch + '\0' + Job.LayoutNote + '\0' + Job.OptionsText);
@@ -1021,31 +1092,29 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     std::string DocsDir = defaultDocsDir(Argv0);
     for (const CheckInfo &C : allChecks())
       Sarif.Rules.push_back(sarifRule(C.Name, C.Summary, DocsDir, LOCKWRIGHT_DOCS_URL));
-    Sarif.Rules.push_back({NolintCheckName, "a NOLINTBEGIN or NOLINTEND comment that matches none", "", "", ""});
-    Sarif.Rules.push_back({"clang-diagnostic-error", "the compiler's error: the file was not checked", "", "", ""});
-    std::string Error;
-    if (writeFileIfChanged(Path, sarifDocument(Printed, Sarif, Offsets), Error) == WriteOutcome::Failed) {
-      llvm::errs() << "lockwright: error: " << Option << ": " << Error << "\n";
+    Sarif.Rules.push_back({NolintCheckName, "a NOLINTBEGIN or NOLINTEND comment that matches none", "", "", "",
+                           "error"});
+    Sarif.Rules.push_back({"clang-diagnostic-error", "the compiler's error: the file was not checked", "", "", "",
+                           "error"});
+    Sarif.ExecutionSuccessful = !CompileErrors;
+    if (!writeReport(Path, sarifDocument(Printed, Sarif, Offsets), Option))
       ++OutputFailures;
-    }
   };
   if (!SarifOpt.empty())
     WriteSarif(SarifOpt, "--sarif");
   if (WriteBaselineOpt) {
+    unsigned Before = OutputFailures;
     WriteSarif(BaselineOpt, "--baseline");
-    llvm::errs() << "lockwright: wrote " << Printed.size() << " finding" << (Printed.size() == 1 ? "" : "s")
-                 << " to the baseline " << BaselineOpt << "\n";
+    if (OutputFailures == Before && !QuietOpt)
+      llvm::errs() << "lockwright: wrote " << Printed.size() << " finding" << (Printed.size() == 1 ? "" : "s")
+                   << " to the baseline " << BaselineOpt << "\n";
     return ToolFailures || OutputFailures ? 1 : 0;
   }
-  if (!ExportFixesOpt.empty()) {
-    std::string Error;
-    if (writeFileIfChanged(ExportFixesOpt, exportFixesYaml(Files.empty() ? "" : absolutePath(Files.front()), Printed,
-                                                           Offsets),
-                           Error) == WriteOutcome::Failed) {
-      llvm::errs() << "lockwright: error: --export-fixes: " << Error << "\n";
-      ++OutputFailures;
-    }
-  }
+  if (!ExportFixesOpt.empty() &&
+      !writeReport(ExportFixesOpt,
+                   exportFixesYaml(Files.empty() ? "" : absolutePath(Files.front()), Printed, Offsets),
+                   "--export-fixes"))
+    ++OutputFailures;
 
   int FixFailures = 0;
   if (FixOpt || FixNotesOpt || FixErrorsOpt) {

@@ -97,6 +97,11 @@ for r in rules:
         assert r["helpUri"].startswith("file://") and os.path.exists(r["helpUri"][len("file://"):]), r
         assert r["fullDescription"]["text"] != r["shortDescription"]["text"], r
         assert r["help"]["markdown"].startswith("# " + r["id"]), r["id"]
+assert run["invocations"][0]["executionSuccessful"] is True, run.get("invocations")
+levels = {r["id"]: r["defaultConfiguration"]["level"] for r in rules}
+assert levels["lockwright-nolint"] == "error" and levels["layout-false-sharing"] == "warning", levels
+for r in rules:  # each describes its check, not a notice such as "**Opt-in**"
+    assert not r["fullDescription"]["text"].startswith("**"), r["id"]
 seen_fix = seen_related = False
 for res in run["results"]:
     assert res["ruleId"] in rule_ids and rule_ids[res["ruleIndex"]] == res["ruleId"], res["ruleId"]

@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <tuple>
 
 namespace lockwright {
 
@@ -141,7 +142,7 @@ std::string sarifDocument(const std::vector<ReportedFinding> &Findings, const Sa
                             {"shortDescription", llvm::json::Object{{"text", R.Summary}}},
                             {"fullDescription",
                              llvm::json::Object{{"text", R.FullDescription.empty() ? R.Summary : R.FullDescription}}},
-                            {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}}};
+                            {"defaultConfiguration", llvm::json::Object{{"level", R.Level}}}};
     if (!R.HelpUri.empty())
       Rule["helpUri"] = R.HelpUri;
     if (!R.HelpMarkdown.empty())
@@ -179,6 +180,7 @@ std::string sarifDocument(const std::vector<ReportedFinding> &Findings, const Sa
                                                                 {"semanticVersion", Options.ToolVersion},
                                                                 {"rules", std::move(Rules)}}}}},
       {"columnKind", "unicodeCodePoints"},
+      {"invocations", llvm::json::Array{llvm::json::Object{{"executionSuccessful", Options.ExecutionSuccessful}}}},
       {"results", std::move(Results)}};
   if (!Options.Root.empty())
     Run["originalUriBaseIds"] =
@@ -224,12 +226,18 @@ SarifRule sarifRule(const std::string &Id, const std::string &Summary, const std
   llvm::sys::path::append(Page, "checks", Id + ".md");
   if (std::optional<std::string> Text = readFile(Page.str().str())) {
     Rule.HelpMarkdown = *Text;
-    // The first paragraph after the title.
+    // The first paragraph after the title that describes the check (not a notice such as
+    // "**Opt-in** ...").
     llvm::StringRef Rest(*Text);
     if (Rest.starts_with("#"))
       Rest = Rest.split('\n').second;
-    Rest = Rest.ltrim("\n");
-    llvm::StringRef Paragraph = Rest.split("\n\n").first;
+    llvm::StringRef Paragraph;
+    while (!Rest.empty()) {
+      Rest = Rest.ltrim("\n");
+      std::tie(Paragraph, Rest) = Rest.split("\n\n");
+      if (!Paragraph.starts_with("**") && !Paragraph.starts_with(">") && !Paragraph.starts_with("#"))
+        break;
+    }
     std::string Joined;
     for (char C : Paragraph)
       Joined += C == '\n' ? ' ' : C;

@@ -19,9 +19,12 @@ struct SarifRule {
   std::string FullDescription; // the page's first paragraph
   std::string HelpMarkdown;    // the whole page
   std::string HelpUri;
+  std::string Level = "warning"; // its findings' level unless --warnings-as-errors
 };
 
 struct SarifOptions {
+  /// Whether the run did its work (invocations[].executionSuccessful): every TU parsed.
+  bool ExecutionSuccessful = true;
   /// Paths under it are written relative to it, with uriBaseId SRCROOT.
   std::string Root;
   std::string ToolVersion;
