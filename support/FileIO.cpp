@@ -1,6 +1,7 @@
 #include "FileIO.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,7 +29,168 @@ static bool sameContent(const std::string &Path, const std::string &Content) {
   return Old && *Old == Content;
 }
 
-WriteOutcome writeFileIfChanged(const std::string &Path, const std::string &Content, std::string &Error) {
+std::optional<std::string> regularOutputPath(const std::string &Path, std::string &Error) {
+  struct stat Link;
+  if (::lstat(Path.c_str(), &Link) != 0)
+    return Path; // a new file (a missing directory is the writer's to report)
+  std::string Target = Path;
+  if (S_ISLNK(Link.st_mode)) {
+    // Written through: the link stays a link, its target gets the content.
+    std::error_code EC;
+    fs::path Resolved = fs::canonical(Path, EC);
+    if (EC) {
+      Error = Path + " is a symbolic link to nothing (" + EC.message() + "); not written";
+      return std::nullopt;
+    }
+    Target = Resolved.string();
+  }
+  struct stat Status;
+  if (::stat(Target.c_str(), &Status) == 0 && !S_ISREG(Status.st_mode)) {
+    Error = Path + " is not a regular file (" +
+            (S_ISDIR(Status.st_mode)    ? std::string("a directory")
+             : S_ISFIFO(Status.st_mode) ? std::string("a FIFO")
+             : S_ISCHR(Status.st_mode)  ? std::string("a character device")
+             : S_ISBLK(Status.st_mode)  ? std::string("a block device")
+                                        : std::string("a socket")) +
+            "); outputs are written to regular files only";
+    return std::nullopt;
+  }
+  return Target;
+}
+
+bool writeStdout(const std::string &Text, std::string &Error) {
+  std::clearerr(stdout);
+  if (std::fwrite(Text.data(), 1, Text.size(), stdout) != Text.size() || std::fflush(stdout) != 0 ||
+      std::ferror(stdout)) {
+    Error = std::string("cannot write to stdout: ") + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// The temporaries of a file set being written, for the signal handler to remove. Fixed-size
+/// storage: the handler may only call async-signal-safe functions (unlink, signal, raise).
+constexpr size_t MaxPendingTemps = 256;
+constexpr size_t MaxTempPath = 4096;
+char PendingTemps[MaxPendingTemps][MaxTempPath];
+volatile sig_atomic_t PendingCount = 0;
+
+extern "C" void removePendingTemps(int Signal) {
+  for (sig_atomic_t I = 0; I < PendingCount; ++I)
+    ::unlink(PendingTemps[I]);
+  std::signal(Signal, SIG_DFL);
+  std::raise(Signal);
+}
+
+/// Writes Content to a new temporary beside Path (created 0600, given Path's mode or 0644).
+std::optional<std::string> writeTemporary(const std::string &Path, const std::string &Content, std::string &Error) {
+  fs::path Target(Path);
+  std::error_code EC;
+  if (Target.has_parent_path())
+    fs::create_directories(Target.parent_path(), EC);
+  if (EC) {
+    Error = "cannot create directory " + Target.parent_path().string() + ": " + EC.message();
+    return std::nullopt;
+  }
+  std::string Temp = (Target.has_parent_path() ? Target.parent_path() / "" : fs::path()).string() + "." +
+                     Target.filename().string() + ".tmpXXXXXX";
+  int FD = mkstemp(Temp.data());
+  if (FD < 0) {
+    Error = "cannot create temporary file for " + Path + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  if (PendingCount < static_cast<sig_atomic_t>(MaxPendingTemps) && Temp.size() < MaxTempPath) {
+    std::memcpy(PendingTemps[PendingCount], Temp.c_str(), Temp.size() + 1);
+    PendingCount = PendingCount + 1;
+  }
+  const char *Data = Content.data();
+  size_t Left = Content.size();
+  while (Left > 0) {
+    ssize_t N = ::write(FD, Data, Left);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      Error = "cannot write " + Temp + ": " + std::strerror(errno);
+      ::close(FD);
+      ::unlink(Temp.c_str());
+      return std::nullopt;
+    }
+    Data += N;
+    Left -= static_cast<size_t>(N);
+  }
+  struct stat Old;
+  ::fchmod(FD, ::stat(Path.c_str(), &Old) == 0 ? (Old.st_mode & 07777) : 0644);
+  if (::close(FD) != 0) {
+    Error = "cannot write " + Temp + ": " + std::strerror(errno);
+    ::unlink(Temp.c_str());
+    return std::nullopt;
+  }
+  return Temp;
+}
+
+} // namespace
+
+FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string>> &Files) {
+  FileSetOutcome Out;
+  std::vector<std::pair<std::string, std::string>> Staged; // (temporary, target)
+  auto Abandon = [&] {
+    for (const auto &[Temp, Target] : Staged)
+      ::unlink(Temp.c_str());
+    PendingCount = 0;
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+  };
+  PendingCount = 0;
+  std::signal(SIGINT, removePendingTemps);
+  std::signal(SIGTERM, removePendingTemps);
+  for (const auto &[Requested, Content] : Files) {
+    std::optional<std::string> Target = regularOutputPath(Requested, Out.Error);
+    if (!Target) {
+      Abandon();
+      return Out;
+    }
+    if (sameContent(*Target, Content)) {
+      ++Out.Unchanged;
+      continue;
+    }
+    std::optional<std::string> Temp = writeTemporary(*Target, Content, Out.Error);
+    if (!Temp) {
+      Abandon();
+      return Out;
+    }
+    Staged.emplace_back(*Temp, *Target);
+  }
+  // Tests interrupt here, with every temporary written and no target replaced yet.
+  if (const char *Signal = std::getenv("LOCKWRIGHT_TEST_SIGNAL_AFTER_STAGING"))
+    std::raise(std::atoi(Signal));
+  // Every new file is on disk: now the renames, which do not fail for want of space.
+  for (size_t I = 0; I < Staged.size(); ++I)
+    if (std::rename(Staged[I].first.c_str(), Staged[I].second.c_str()) != 0) {
+      Out.Error = "cannot replace " + Staged[I].second + ": " + std::strerror(errno);
+      for (size_t J = I; J < Staged.size(); ++J)
+        ::unlink(Staged[J].first.c_str());
+      PendingCount = 0;
+      std::signal(SIGINT, SIG_DFL);
+      std::signal(SIGTERM, SIG_DFL);
+      return Out;
+    }
+  PendingCount = 0;
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  Out.Written = static_cast<unsigned>(Staged.size());
+  Out.Ok = true;
+  return Out;
+}
+
+WriteOutcome writeFileIfChanged(const std::string &Requested, const std::string &Content, std::string &Error) {
+  // Devices, FIFOs and directories are refused before anything reads them (/dev/zero would be
+  // read to exhaustion, a FIFO would block); a symbolic link is written through.
+  std::optional<std::string> Regular = regularOutputPath(Requested, Error);
+  if (!Regular)
+    return WriteOutcome::Failed;
+  const std::string &Path = *Regular;
   if (sameContent(Path, Content))
     return WriteOutcome::Unchanged;
   fs::path Target(Path);
@@ -61,8 +223,10 @@ WriteOutcome writeFileIfChanged(const std::string &Path, const std::string &Cont
     Data += N;
     Left -= static_cast<size_t>(N);
   }
-  // mkstemp creates 0600; generated headers should be readable like any source file.
-  ::fchmod(FD, 0644);
+  // mkstemp creates 0600: a file replaced keeps its mode (a fixed source stays as it was); a new
+  // one is readable like any source file.
+  struct stat Old;
+  ::fchmod(FD, ::stat(Path.c_str(), &Old) == 0 ? (Old.st_mode & 07777) : 0644);
   if (::close(FD) != 0 || std::rename(Temp.c_str(), Path.c_str()) != 0) {
     Error = "cannot replace " + Path + ": " + std::strerror(errno);
     ::unlink(Temp.c_str());

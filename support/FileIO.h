@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace lockwright {
 
@@ -15,8 +17,29 @@ std::optional<std::string> readFile(const std::string &Path);
 enum class WriteOutcome { Unchanged, Written, Failed };
 
 /// Creates parent directories as needed; writes to a temporary file in the
-/// same directory and renames it over Path, so readers never see a partial file.
+/// same directory and renames it over Path, so readers never see a partial file. Path must be
+/// (or become) a regular file: a device, FIFO or directory is refused unread; a symbolic link is
+/// written through (the link stays). A replaced file keeps its permissions.
 WriteOutcome writeFileIfChanged(const std::string &Path, const std::string &Content, std::string &Error);
+
+/// Where writing Path lands: Path itself, or a symbolic link's target; nullopt (Error set) when
+/// that is not a regular file or the link leads nowhere.
+std::optional<std::string> regularOutputPath(const std::string &Path, std::string &Error);
+
+/// A set of files written all or nothing (gen's headers for one architecture): every changed
+/// file goes to a temporary beside it first; only when all are written are they renamed into
+/// place. A failure, SIGINT or SIGTERM before that leaves every target as it was and no
+/// temporary behind. Files whose content is unchanged are not touched.
+struct FileSetOutcome {
+  bool Ok = false;
+  unsigned Written = 0, Unchanged = 0;
+  std::string Error;
+};
+FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string>> &Files);
+
+/// Text to stdout, flushed; false (Error set) when it could not all be written (a full disk, a
+/// closed pipe), which a command must not report as success.
+bool writeStdout(const std::string &Text, std::string &Error);
 
 } // namespace lockwright
 

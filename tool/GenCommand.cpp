@@ -10,7 +10,10 @@
 #include "emit/TemplateRenderer.h"
 #include "spec/LockAlgorithms.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <set>
+#include <sstream>
 #include <cstdlib>
 #include <filesystem>
 
@@ -137,21 +140,53 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
       std::printf("%s\n", (OutDir / F.Name).string().c_str());
     return ExitOk;
   }
-  unsigned Written = 0, Unchanged = 0;
+  // All or nothing: an obstacle, a full disk or Ctrl-C leaves the previous headers, not a mix
+  // of two architectures'.
+  std::vector<std::pair<std::string, std::string>> Set;
+  std::set<std::string> Names;
   for (const GeneratedFile &F : *Files) {
-    std::string Path = (OutDir / F.Name).string();
-    switch (writeFileIfChanged(Path, F.Text, Error)) {
-    case WriteOutcome::Written:
-      ++Written;
-      break;
-    case WriteOutcome::Unchanged:
-      ++Unchanged;
-      break;
-    case WriteOutcome::Failed:
-      reportError(Error);
-      return ExitError;
-    }
+    Set.emplace_back((OutDir / F.Name).string(), F.Text);
+    Names.insert(F.Name);
   }
+  // A listing of what gen wrote here (with this prefix), "artifact<TAB>file" a line: a file an
+  // earlier run wrote for an artifact this run renders, and this run does not write, is stale
+  // (the other architecture's .S) and goes. Only such files: nothing gen did not write.
+  std::filesystem::path Manifest = OutDir / (".lockwright-gen." + Options.Prefix);
+  std::optional<std::string> Previous = readFile(Manifest.string());
+  auto InScope = [&](const std::string &Artifact) {
+    return Options.Artifacts.empty() ||
+           std::find(Options.Artifacts.begin(), Options.Artifacts.end(), Artifact) != Options.Artifacts.end();
+  };
+  std::vector<std::string> Stale;
+  std::string Listing;
+  std::istringstream Old(Previous.value_or(""));
+  for (std::string Line; std::getline(Old, Line);) {
+    size_t Tab = Line.find('\t');
+    if (Tab == std::string::npos)
+      continue;
+    std::string Artifact = Line.substr(0, Tab), Name = Line.substr(Tab + 1);
+    if (Names.count(Name) || Name.empty() || Name.find('/') != std::string::npos)
+      continue;
+    if (InScope(Artifact))
+      Stale.push_back(Name);
+    else
+      Listing += Line + "\n"; // another artifact's file: kept, and still listed
+  }
+  for (const GeneratedFile &F : *Files)
+    Listing += F.Artifact + "\t" + F.Name + "\n";
+  Set.emplace_back(Manifest.string(), Listing);
+  FileSetOutcome Result = writeFileSet(Set);
+  if (!Result.Ok) {
+    reportError(Result.Error);
+    return ExitError;
+  }
+  for (const std::string &Name : Stale)
+    if (std::filesystem::is_regular_file(OutDir / Name))
+      std::filesystem::remove(OutDir / Name);
+  // The summary counts what was generated, not the listing.
+  bool ListingChanged = Previous != Listing;
+  unsigned Written = Result.Written - (ListingChanged ? 1 : 0);
+  unsigned Unchanged = Result.Unchanged - (ListingChanged ? 0 : 1);
   if (!CL.has("quiet"))
     std::fprintf(stderr, "lockwright: %s%s -> %s: %u written, %u unchanged\n", Spec->Arch.c_str(),
                  Spec->Cpu.empty() ? "" : (" (" + Spec->Cpu + ")").c_str(), OutDir.string().c_str(), Written,

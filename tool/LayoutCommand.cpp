@@ -17,7 +17,7 @@ namespace {
 
 const char LayoutUsage[] =
     "usage: lockwright layout SOURCE --record NAME [--arch ARCH|host] [--cpu CPU] [-p BUILD_DIR]\n"
-    "                         [--format text|json|svg|html] [-o FILE] [--spec-dir DIR] [-- COMPILER ARGS]\n"
+    "                         [--format text|json|svg|html] [-o FILE|-] [--spec-dir DIR] [-- COMPILER ARGS]\n"
     "\n"
     "Shows the record's fields with offsets and sizes, holes, cache-line boundaries, its locks and\n"
     "atomics and the pairs that false-share, for the architecture's layout and line sizes.\n"
@@ -92,14 +92,17 @@ int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
                      : Format == "svg"  ? renderLayoutSvg(*Report)
                      : Format == "html" ? renderLayoutHtml(*Report)
                                         : renderLayoutText(*Report);
-  if (std::optional<std::string> Out = CL.get("output")) {
+  if (std::optional<std::string> Out = CL.get("output"); Out && *Out != "-") {
     if (writeFileIfChanged(*Out, Text, Error) == WriteOutcome::Failed) {
       reportError(Error);
       return ExitError;
     }
     return ExitOk;
   }
-  std::fputs(Text.c_str(), stdout);
+  if (!writeStdout(Text, Error)) { // "-o -" and no -o: stdout
+    reportError(Error);
+    return ExitError;
+  }
   return ExitOk;
 }
 

@@ -4,6 +4,7 @@
 #include "CommandHelp.h"
 #include "SpecOptions.h"
 
+#include "FileIO.h"
 #include "spec/SpecLoader.h"
 
 #include <cstdio>
@@ -20,6 +21,7 @@ int listSpecs(SpecRepository &Repo) {
   DiagnosticList Diags;
   std::vector<std::string> Names = Repo.archNames();
   std::optional<std::string> Host = Repo.archForTriple(std::string(LOCKWRIGHT_HOST_TRIPLE), Diags);
+  std::string Out;
   for (const std::string &Arch : Names) {
     std::vector<std::string> Cpus = Repo.cpuNames(Arch, Diags);
     std::string Line = Arch;
@@ -30,9 +32,14 @@ int listSpecs(SpecRepository &Repo) {
     Line += "cpus: " + (List.empty() ? std::string("-") : List);
     if (Host && *Host == Arch)
       Line += "  (host)";
-    std::printf("%s\n", Line.c_str());
+    Out += Line + "\n";
   }
   Diags.print(stderr);
+  std::string Error;
+  if (!writeStdout(Out, Error)) {
+    reportError(Error);
+    return ExitError;
+  }
   return Diags.hasErrors() ? ExitError : ExitOk;
 }
 
@@ -70,8 +77,12 @@ int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args) {
     Diags.print(stderr);
     if (!Spec)
       return Arch && !Repo.names(*Arch, CL.getOr("cpu", "")) ? ExitUsage : ExitError;
-    std::printf("# resolved spec %s (cpu %s), hash %s\n%s", Spec->Arch.c_str(),
-                Spec->Cpu.empty() ? "base" : Spec->Cpu.c_str(), Spec->hash().c_str(), Spec->Tree.toYaml().c_str());
+    std::string Text = "# resolved spec " + Spec->Arch + " (cpu " + (Spec->Cpu.empty() ? "base" : Spec->Cpu) +
+                       "), hash " + Spec->hash() + "\n" + Spec->Tree.toYaml();
+    if (!writeStdout(Text, Error)) {
+      reportError(Error);
+      return ExitError;
+    }
     return ExitOk;
   }
 

@@ -203,7 +203,7 @@ std::optional<std::vector<GeneratedFile>> generate(const ResolvedSpec &Spec, con
     std::string FileName = Options.Prefix + "_" + B.Suffix;
     if (size_t At = FileName.find("{arch}"); At != std::string::npos)
       FileName.replace(At, 6, Spec.Arch);
-    Files.push_back({FileName, std::move(*Text)});
+    Files.push_back({FileName, std::move(*Text), B.Name});
   }
   if (Diags.hasErrors())
     return std::nullopt;

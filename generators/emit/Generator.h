@@ -43,6 +43,7 @@ const std::vector<std::string> &lockPieces();
 struct GeneratedFile {
   std::string Name; // file name relative to the output directory
   std::string Text;
+  std::string Artifact; // the backend that wrote it ("spinlock_asm")
 };
 
 /// Names of the backends in output order ("cache", "barrier", ...).

@@ -4,6 +4,7 @@
 
 #include "FileIO.h"
 
+#include <algorithm>
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
@@ -175,9 +176,32 @@ SourceLoc locOf(const YAML::Mark &M, const std::string &File) {
   return {File, static_cast<unsigned>(M.line + 1), static_cast<unsigned>(M.column + 1)};
 }
 
-SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string &Path,
-                 DiagnosticList &Diags) {
+/// Limits on what one spec may expand to. yaml-cpp shares an aliased node, and converting copies
+/// it each time: seven levels of nine aliases ("billion laughs") were 4 GB. A real spec is a few
+/// thousand nodes, a few levels deep, tens of kilobytes.
+constexpr size_t MaxSpecBytes = 4u << 20;
+constexpr size_t MaxSpecNodes = 200000;
+constexpr unsigned MaxSpecDepth = 64;
+
+struct ConvertBudget {
+  size_t Nodes = 0;
+  bool Exhausted = false;
+};
+
+SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string &Path, DiagnosticList &Diags,
+                 ConvertBudget &Budget, unsigned Depth = 0) {
   SourceLoc Loc = locOf(Y.Mark(), File);
+  if (Budget.Exhausted)
+    return SpecNode::null(Loc);
+  if (++Budget.Nodes > MaxSpecNodes || Depth > MaxSpecDepth) {
+    Budget.Exhausted = true;
+    Diags.error(Loc, Path,
+                Depth > MaxSpecDepth
+                    ? "nested more than " + std::to_string(MaxSpecDepth) + " levels deep"
+                    : "expands to more than " + std::to_string(MaxSpecNodes) +
+                          " nodes (aliases repeated inside aliases?); a spec is far smaller");
+    return SpecNode::null(Loc);
+  }
   switch (Y.Type()) {
   case YAML::NodeType::Undefined:
   case YAML::NodeType::Null:
@@ -188,7 +212,7 @@ SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string
     SpecNode N = SpecNode::sequence(Loc);
     unsigned Index = 0;
     for (const YAML::Node &Item : Y)
-      N.push(convert(Item, File, Path + "[" + std::to_string(Index++) + "]", Diags));
+      N.push(convert(Item, File, Path + "[" + std::to_string(Index++) + "]", Diags, Budget, Depth + 1));
     return N;
   }
   case YAML::NodeType::Map: {
@@ -206,7 +230,7 @@ SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string
         Diags.error(KeyLoc, ChildPath, "duplicate key");
         continue;
       }
-      SpecNode Child = convert(KV.second, File, ChildPath, Diags);
+      SpecNode Child = convert(KV.second, File, ChildPath, Diags, Budget, Depth + 1);
       Child.setKeyLoc(KeyLoc);
       N.fields().emplace_back(Key, std::move(Child));
     }
@@ -222,6 +246,23 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
                                       DiagnosticList &Diags) {
   if (std::optional<SpecNode> Shipped = prebuiltTree(Text, FileName))
     return Shipped;
+  if (Text.size() > MaxSpecBytes) {
+    Diags.error({FileName, 0, 0}, "", "a spec of " + std::to_string(Text.size()) + " bytes; specs are at most " +
+                                          std::to_string(MaxSpecBytes) + " bytes");
+    return std::nullopt;
+  }
+  // yaml-cpp's parser recurses once per level of flow nesting ([[[[...): refuse before it does.
+  unsigned Open = 0, Deepest = 0;
+  for (char C : Text) {
+    if (C == '[' || C == '{')
+      Deepest = std::max(Deepest, ++Open);
+    else if ((C == ']' || C == '}') && Open > 0)
+      --Open;
+  }
+  if (Deepest > MaxSpecDepth) {
+    Diags.error({FileName, 0, 0}, "", "brackets nested more than " + std::to_string(MaxSpecDepth) + " levels deep");
+    return std::nullopt;
+  }
   YAML::Node Root;
   try {
     Root = YAML::Load(Text);
@@ -230,7 +271,8 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
     return std::nullopt;
   }
   unsigned Before = Diags.errorCount();
-  SpecNode Tree = convert(Root, FileName, "", Diags);
+  ConvertBudget Budget;
+  SpecNode Tree = convert(Root, FileName, "", Diags, Budget);
   if (Diags.errorCount() != Before)
     return std::nullopt;
   return Tree;

@@ -1039,7 +1039,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   if (!SarifOpt.empty())
     WriteSarif(SarifOpt, "--sarif");
   if (WriteBaselineOpt) {
-    unsigned Before = OutputFailures;
+    int Before = OutputFailures;
     WriteSarif(BaselineOpt, "--baseline");
     if (OutputFailures == Before && !QuietOpt)
       llvm::errs() << "lockwright: wrote " << Printed.size() << " finding" << (Printed.size() == 1 ? "" : "s")
