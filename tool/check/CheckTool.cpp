@@ -28,11 +28,13 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -230,6 +232,13 @@ bool given(const std::vector<std::string> &Args, llvm::StringRef Name) {
   });
 }
 
+std::string absolutePath(const std::string &Path) {
+  llvm::SmallString<256> Absolute(Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  llvm::sys::path::remove_dots(Absolute, true);
+  return Absolute.str().str();
+}
+
 /// The -p directory of Args, or "".
 std::string buildPathIn(const std::vector<std::string> &Args) {
   std::string BuildPath;
@@ -241,6 +250,52 @@ std::string buildPathIn(const std::vector<std::string> &Args) {
       BuildPath = A.str();
   }
   return BuildPath;
+}
+
+/// The compilation database of BuildPath as clang-tidy finds it (compile_commands.json there or
+/// in a parent), except that a relative "directory" is taken relative to the database's own
+/// directory, as clangd does: LibTooling took it relative to the current one, and then found
+/// no command for the files the database lists.
+std::unique_ptr<CompilationDatabase> loadDatabase(const std::string &BuildPath, std::string &Error) {
+  llvm::SmallString<256> Dir(absolutePath(BuildPath.empty() ? "." : BuildPath));
+  while (true) {
+    llvm::SmallString<256> Json(Dir);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (llvm::sys::fs::exists(Json)) {
+      std::optional<std::string> Text = readFile(Json.str().str());
+      llvm::Expected<llvm::json::Value> Parsed =
+          Text ? llvm::json::parse(*Text) : llvm::Expected<llvm::json::Value>(llvm::json::Value(nullptr));
+      if (Parsed && Parsed->getAsArray()) {
+        bool Rewritten = false;
+        for (llvm::json::Value &Entry : *Parsed->getAsArray())
+          if (llvm::json::Object *O = Entry.getAsObject())
+            if (std::optional<llvm::StringRef> D = O->getString("directory"); D && llvm::sys::path::is_relative(*D)) {
+              llvm::SmallString<256> Absolute(Dir);
+              llvm::sys::path::append(Absolute, *D);
+              llvm::sys::path::remove_dots(Absolute, true);
+              (*O)["directory"] = Absolute.str().str();
+              Rewritten = true;
+            }
+        if (Rewritten) {
+          std::string Fixed;
+          llvm::raw_string_ostream OS(Fixed);
+          OS << *Parsed;
+          OS.flush();
+          std::unique_ptr<CompilationDatabase> Database =
+              JSONCompilationDatabase::loadFromBuffer(Fixed, Error, JSONCommandLineSyntax::AutoDetect);
+          // As the plugin that reads the file would: headers and new files get a neighbour's command.
+          return Database ? inferMissingCompileCommands(std::move(Database)) : nullptr;
+        }
+      } else if (!Parsed) {
+        llvm::consumeError(Parsed.takeError());
+      }
+      break; // LibTooling's own reader says what is wrong with it, or reads it as it is
+    }
+    if (!llvm::sys::path::has_parent_path(Dir) || llvm::sys::path::parent_path(Dir) == Dir)
+      break;
+    Dir = llvm::sys::path::parent_path(Dir);
+  }
+  return CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
 }
 
 /// Parses the command line as clang-tidy does. As run-clang-tidy, -p and no sources checks
@@ -271,7 +326,7 @@ std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::strin
   if (!Parser || !Parser->getSourcePathList().empty() || ListOnly)
     return Parser;
   std::string BuildPath = buildPathIn(Args), Error;
-  std::unique_ptr<CompilationDatabase> Database = CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+  std::unique_ptr<CompilationDatabase> Database = loadDatabase(BuildPath, Error);
   if (!Database) {
     llvm::errs() << "lockwright: error: " << Error << "\n";
     return std::nullopt;
@@ -504,13 +559,6 @@ void runJob(TuJob &Job, RunState &State) {
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Job.ExtraArgs, ArgumentInsertPosition::END));
   std::unique_ptr<FrontendActionFactory> Factory = makeCheckActionFactory(State, S);
   Job.ToolFailed = Tool.run(Factory.get()) != 0;
-}
-
-std::string absolutePath(const std::string &Path) {
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, true);
-  return Absolute.str().str();
 }
 
 /// Writes a report the user named (--sarif, --export-fixes, --baseline): into an existing
@@ -782,11 +830,23 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     Plans.push_back(std::move(Plan));
   }
 
+  // With -p, the database as loadDatabase reads it, under the command line's --extra-arg.
+  std::unique_ptr<ArgumentsAdjustingCompilations> OwnDatabase;
+  if (std::string BuildPath = buildPathIn(Args); !BuildPath.empty()) {
+    std::string Error;
+    if (std::unique_ptr<CompilationDatabase> Loaded = loadDatabase(BuildPath, Error)) {
+      OwnDatabase = std::make_unique<ArgumentsAdjustingCompilations>(std::move(Loaded));
+      OwnDatabase->appendArgumentsAdjuster(Parser->getArgumentsAdjuster());
+    }
+  }
+  CompilationDatabase &Compilations = OwnDatabase ? *OwnDatabase : Parser->getCompilations();
+
   // The jobs: each TU against each architecture judged, with the compile commands fixed
   // here (the database is not shared between threads) and each spec resolved once.
   std::string SpecDir = SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue();
   std::map<std::pair<std::string, std::string>, ResolvedSpec> Forced;
   std::vector<TuJob> Jobs;
+  std::vector<std::string> Uncommanded; // sources the database has no command for
   for (const auto &[Arch, Cpu] : TargetOrder) {
     const ResolvedSpec *Spec = nullptr;
     std::string LayoutNote;
@@ -830,7 +890,15 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Job.OptionsText = Plan.OptionsText;
       Job.ExtraArgs = Plan.ExtraArgs;
       Job.ExtraArgsBefore = Plan.ExtraArgsBefore;
-      Job.Commands = Parser->getCompilations().getCompileCommands(Files[F]);
+      Job.Commands = Compilations.getCompileCommands(Files[F]);
+      if (Job.Commands.empty()) {
+        // LibTooling would say "Skipping" and count nothing: a file the run cannot check fails it.
+        if (std::find(Uncommanded.begin(), Uncommanded.end(), Files[F]) == Uncommanded.end()) {
+          llvm::errs() << "lockwright: error: " << Files[F] << ": no compile command for it in the database\n";
+          Uncommanded.push_back(Files[F]);
+        }
+        continue;
+      }
       Jobs.push_back(std::move(Job));
     }
   }
@@ -1093,7 +1161,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                : "")
                  << (Suppressed ? " (" + std::to_string(Suppressed) + " suppressed by NOLINT)" : "")
                  << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)" : "") << "\n";
-  return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || OutputFailures || SpecDiags.hasErrors()
+  return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || OutputFailures ||
+                 SpecDiags.hasErrors() || !Uncommanded.empty()
              ? 1
              : 0;
 }
