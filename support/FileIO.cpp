@@ -101,10 +101,6 @@ std::optional<std::string> writeTemporary(const std::string &Path, const std::st
     Error = "cannot create temporary file for " + Path + ": " + std::strerror(errno);
     return std::nullopt;
   }
-  if (PendingCount < static_cast<sig_atomic_t>(MaxPendingTemps) && Temp.size() < MaxTempPath) {
-    std::memcpy(PendingTemps[PendingCount], Temp.c_str(), Temp.size() + 1);
-    PendingCount = PendingCount + 1;
-  }
   const char *Data = Content.data();
   size_t Left = Content.size();
   while (Left > 0) {
@@ -160,6 +156,11 @@ FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string
       Abandon();
       return Out;
     }
+    // For the signal handler. (A signal between mkstemp and here leaves this one temporary.)
+    if (PendingCount < static_cast<sig_atomic_t>(MaxPendingTemps) && Temp->size() < MaxTempPath) {
+      std::memcpy(PendingTemps[PendingCount], Temp->c_str(), Temp->size() + 1);
+      PendingCount = PendingCount + 1;
+    }
     Staged.emplace_back(*Temp, *Target);
   }
   // Tests interrupt here, with every temporary written and no target replaced yet.
@@ -193,43 +194,12 @@ WriteOutcome writeFileIfChanged(const std::string &Requested, const std::string 
   const std::string &Path = *Regular;
   if (sameContent(Path, Content))
     return WriteOutcome::Unchanged;
-  fs::path Target(Path);
-  std::error_code EC;
-  if (Target.has_parent_path())
-    fs::create_directories(Target.parent_path(), EC);
-  if (EC) {
-    Error = "cannot create directory " + Target.parent_path().string() + ": " + EC.message();
+  std::optional<std::string> Temp = writeTemporary(Path, Content, Error);
+  if (!Temp)
     return WriteOutcome::Failed;
-  }
-  std::string Temp = (Target.has_parent_path() ? Target.parent_path() / "" : fs::path()).string() + "." +
-                     Target.filename().string() + ".tmpXXXXXX";
-  int FD = mkstemp(Temp.data());
-  if (FD < 0) {
-    Error = "cannot create temporary file for " + Path + ": " + std::strerror(errno);
-    return WriteOutcome::Failed;
-  }
-  const char *Data = Content.data();
-  size_t Left = Content.size();
-  while (Left > 0) {
-    ssize_t N = ::write(FD, Data, Left);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      Error = "cannot write " + Temp + ": " + std::strerror(errno);
-      ::close(FD);
-      ::unlink(Temp.c_str());
-      return WriteOutcome::Failed;
-    }
-    Data += N;
-    Left -= static_cast<size_t>(N);
-  }
-  // mkstemp creates 0600: a file replaced keeps its mode (a fixed source stays as it was); a new
-  // one is readable like any source file.
-  struct stat Old;
-  ::fchmod(FD, ::stat(Path.c_str(), &Old) == 0 ? (Old.st_mode & 07777) : 0644);
-  if (::close(FD) != 0 || std::rename(Temp.c_str(), Path.c_str()) != 0) {
+  if (std::rename(Temp->c_str(), Path.c_str()) != 0) {
     Error = "cannot replace " + Path + ": " + std::strerror(errno);
-    ::unlink(Temp.c_str());
+    ::unlink(Temp->c_str());
     return WriteOutcome::Failed;
   }
   return WriteOutcome::Written;
