@@ -110,6 +110,8 @@ void FindingPrinter::print(const Finding &F) {
   std::string Text = F.Message;
   if (!F.Check.empty())
     Text += Error && F.Check != NolintCheckName ? " [" + F.Check + ",-warnings-as-errors]" : " [" + F.Check + "]";
+  else if (Error)
+    Text += " [clang-diagnostic-error]"; // the compiler's, named as clang-tidy names it (and SARIF's rule)
   SourceLocation Loc = at(F.At);
   if (Loc.isInvalid() && F.At.valid()) // the file is gone: say where it was
     Text = F.At.File + ":" + std::to_string(F.At.Line) + ":" + std::to_string(F.At.Column) + ": " + Text;
