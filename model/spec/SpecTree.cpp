@@ -181,7 +181,6 @@ SourceLoc locOf(const YAML::Mark &M, const std::string &File) {
 /// thousand nodes, a few levels deep, tens of kilobytes.
 constexpr size_t MaxSpecBytes = 4u << 20;
 constexpr size_t MaxSpecNodes = 200000;
-constexpr unsigned MaxSpecDepth = 64;
 
 struct ConvertBudget {
   size_t Nodes = 0;
@@ -193,11 +192,11 @@ SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string
   SourceLoc Loc = locOf(Y.Mark(), File);
   if (Budget.Exhausted)
     return SpecNode::null(Loc);
-  if (++Budget.Nodes > MaxSpecNodes || Depth > MaxSpecDepth) {
+  if (++Budget.Nodes > MaxSpecNodes || Depth > MaxYamlDepth) {
     Budget.Exhausted = true;
     Diags.error(Loc, Path,
-                Depth > MaxSpecDepth
-                    ? "nested more than " + std::to_string(MaxSpecDepth) + " levels deep"
+                Depth > MaxYamlDepth
+                    ? "nested more than " + std::to_string(MaxYamlDepth) + " levels deep"
                     : "expands to more than " + std::to_string(MaxSpecNodes) +
                           " nodes (aliases repeated inside aliases?); a spec is far smaller");
     return SpecNode::null(Loc);
@@ -242,6 +241,20 @@ SpecNode convert(const YAML::Node &Y, const std::string &File, const std::string
 
 } // namespace
 
+bool flowNestedTooDeep(const std::string &Text, const std::string &Where, DiagnosticList &Diags) {
+  unsigned Open = 0, Deepest = 0;
+  for (char C : Text) {
+    if (C == '[' || C == '{')
+      Deepest = std::max(Deepest, ++Open);
+    else if ((C == ']' || C == '}') && Open > 0)
+      --Open;
+  }
+  if (Deepest <= MaxYamlDepth)
+    return false;
+  Diags.error({Where, 0, 0}, "", "brackets nested more than " + std::to_string(MaxYamlDepth) + " levels deep");
+  return true;
+}
+
 std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string &FileName,
                                       DiagnosticList &Diags) {
   if (std::optional<SpecNode> Shipped = prebuiltTree(Text, FileName))
@@ -251,18 +264,8 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
                                           std::to_string(MaxSpecBytes) + " bytes");
     return std::nullopt;
   }
-  // yaml-cpp's parser recurses once per level of flow nesting ([[[[...): refuse before it does.
-  unsigned Open = 0, Deepest = 0;
-  for (char C : Text) {
-    if (C == '[' || C == '{')
-      Deepest = std::max(Deepest, ++Open);
-    else if ((C == ']' || C == '}') && Open > 0)
-      --Open;
-  }
-  if (Deepest > MaxSpecDepth) {
-    Diags.error({FileName, 0, 0}, "", "brackets nested more than " + std::to_string(MaxSpecDepth) + " levels deep");
+  if (flowNestedTooDeep(Text, FileName, Diags))
     return std::nullopt;
-  }
   YAML::Node Root;
   try {
     Root = YAML::Load(Text);

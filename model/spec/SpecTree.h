@@ -70,6 +70,13 @@ private:
   SourceLoc KeyLoc;
 };
 
+/// The deepest a spec or config may nest (flow brackets or block mappings).
+inline constexpr unsigned MaxYamlDepth = 64;
+
+/// Whether Text's [ and { nest deeper than MaxYamlDepth, said as an error at Where. yaml-cpp's
+/// parser recurses once per level ("[[[[..."), so every YAML reader asks this before it parses.
+bool flowNestedTooDeep(const std::string &Text, const std::string &Where, DiagnosticList &Diags);
+
 /// Parses one YAML file (or text, for tests) into a SpecNode tree. Syntax errors
 /// and duplicate keys are reported located; returns nullopt when nothing usable was read.
 /// Text, when given, receives what the file held.

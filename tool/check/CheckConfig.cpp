@@ -3,6 +3,7 @@
 #include "FileIO.h"
 #include "Glob.h"
 #include "StringList.h"
+#include "spec/SpecTree.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -136,18 +137,8 @@ std::optional<ConfigLayer> parseConfig(const std::string &Text, const std::strin
                                        std::to_string(MaxConfigBytes) + " are read");
     return std::nullopt;
   }
-  // yaml-cpp's parser recurses once per level of flow nesting: refuse a pathological file first.
-  unsigned Open = 0, Deepest = 0;
-  for (char C : Text) {
-    if (C == '[' || C == '{')
-      Deepest = std::max(Deepest, ++Open);
-    else if ((C == ']' || C == '}') && Open > 0)
-      --Open;
-  }
-  if (Deepest > 64) {
-    Diags.error({Where, 0, 0}, "", "brackets nested more than 64 levels deep");
+  if (flowNestedTooDeep(Text, Where, Diags))
     return std::nullopt;
-  }
   YAML::Node Root;
   try {
     Root = YAML::Load(Text);
