@@ -126,60 +126,67 @@ std::optional<std::string> writeTemporary(const std::string &Path, const std::st
   return Temp;
 }
 
+/// For one writeFileSet: SIGINT and SIGTERM remove the temporaries it registers; the default
+/// handlers come back when it ends.
+class PendingTempsGuard {
+public:
+  PendingTempsGuard() {
+    PendingCount = 0;
+    std::signal(SIGINT, removePendingTemps);
+    std::signal(SIGTERM, removePendingTemps);
+  }
+  ~PendingTempsGuard() {
+    PendingCount = 0;
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+  }
+  PendingTempsGuard(const PendingTempsGuard &) = delete;
+  PendingTempsGuard &operator=(const PendingTempsGuard &) = delete;
+
+  /// (A signal between mkstemp and this call leaves that one temporary.)
+  void add(const std::string &Temp) {
+    if (PendingCount < static_cast<sig_atomic_t>(MaxPendingTemps) && Temp.size() < MaxTempPath) {
+      std::memcpy(PendingTemps[PendingCount], Temp.c_str(), Temp.size() + 1);
+      PendingCount = PendingCount + 1;
+    }
+  }
+};
+
 } // namespace
 
 FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string>> &Files) {
   FileSetOutcome Out;
+  PendingTempsGuard Pending;
   std::vector<std::pair<std::string, std::string>> Staged; // (temporary, target)
-  auto Abandon = [&] {
-    for (const auto &[Temp, Target] : Staged)
-      ::unlink(Temp.c_str());
-    PendingCount = 0;
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+  size_t Renamed = 0;
+  auto Fail = [&] {
+    for (size_t I = Renamed; I < Staged.size(); ++I)
+      ::unlink(Staged[I].first.c_str());
+    return Out;
   };
-  PendingCount = 0;
-  std::signal(SIGINT, removePendingTemps);
-  std::signal(SIGTERM, removePendingTemps);
   for (const auto &[Requested, Content] : Files) {
     std::optional<std::string> Target = regularOutputPath(Requested, Out.Error);
-    if (!Target) {
-      Abandon();
-      return Out;
-    }
+    if (!Target)
+      return Fail();
     if (sameContent(*Target, Content)) {
       ++Out.Unchanged;
       continue;
     }
     std::optional<std::string> Temp = writeTemporary(*Target, Content, Out.Error);
-    if (!Temp) {
-      Abandon();
-      return Out;
-    }
-    // For the signal handler. (A signal between mkstemp and here leaves this one temporary.)
-    if (PendingCount < static_cast<sig_atomic_t>(MaxPendingTemps) && Temp->size() < MaxTempPath) {
-      std::memcpy(PendingTemps[PendingCount], Temp->c_str(), Temp->size() + 1);
-      PendingCount = PendingCount + 1;
-    }
+    if (!Temp)
+      return Fail();
+    Pending.add(*Temp);
     Staged.emplace_back(*Temp, *Target);
   }
   // Tests interrupt here, with every temporary written and no target replaced yet.
   if (const char *Signal = std::getenv("LOCKWRIGHT_TEST_SIGNAL_AFTER_STAGING"))
     std::raise(std::atoi(Signal));
   // Every new file is on disk: now the renames, which do not fail for want of space.
-  for (size_t I = 0; I < Staged.size(); ++I)
-    if (std::rename(Staged[I].first.c_str(), Staged[I].second.c_str()) != 0) {
-      Out.Error = "cannot replace " + Staged[I].second + ": " + std::strerror(errno);
-      for (size_t J = I; J < Staged.size(); ++J)
-        ::unlink(Staged[J].first.c_str());
-      PendingCount = 0;
-      std::signal(SIGINT, SIG_DFL);
-      std::signal(SIGTERM, SIG_DFL);
-      return Out;
+  for (; Renamed < Staged.size(); ++Renamed)
+    if (std::rename(Staged[Renamed].first.c_str(), Staged[Renamed].second.c_str()) != 0) {
+      Out.Error = "cannot replace " + Staged[Renamed].second + ": " + std::strerror(errno);
+      return Fail();
     }
-  PendingCount = 0;
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
   Out.Written = static_cast<unsigned>(Staged.size());
   Out.Ok = true;
   return Out;
