@@ -1,5 +1,7 @@
 #include "CheckConfig.h"
 
+#include "CheckRegistry.h"
+
 #include "FileIO.h"
 #include "Glob.h"
 #include "StringList.h"
@@ -222,13 +224,10 @@ std::vector<std::pair<std::string, std::string>> EffectiveConfig::explainChecks(
   for (const auto &Layer : Layers) {
     if (!Layer->Checks)
       continue;
-    for (const std::string &Item : splitList(*Layer->Checks)) {
-      bool Positive = Item[0] != '-';
-      std::string Pattern = Positive ? Item : Item.substr(1);
-      for (const std::string &Name : AllChecks)
-        if (globMatches(Pattern, Name))
-          State[Name] = {Positive, Layer->Origin};
-    }
+    CheckFilter Filter(*Layer->Checks);
+    for (const std::string &Name : AllChecks)
+      if (std::optional<bool> On = Filter.verdict(Name))
+        State[Name] = {*On, Layer->Origin};
   }
   std::vector<std::pair<std::string, std::string>> Out;
   for (const std::string &Name : AllChecks)

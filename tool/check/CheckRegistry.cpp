@@ -76,8 +76,8 @@ CheckFilter::CheckFilter(const std::string &List) {
   }
 }
 
-bool CheckFilter::enabled(const std::string &CheckName) const {
-  bool On = false;
+std::optional<bool> CheckFilter::verdict(const std::string &CheckName) const {
+  std::optional<bool> On;
   for (const auto &[Positive, Glob] : Globs)
     if (globMatches(Glob, CheckName))
       On = Positive;

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,9 @@ extern const char *const DefaultChecks;
 class CheckFilter {
 public:
   explicit CheckFilter(const std::string &Globs);
-  bool enabled(const std::string &CheckName) const;
+  bool enabled(const std::string &CheckName) const { return verdict(CheckName).value_or(false); }
+  /// What the last glob naming CheckName says (on or off), or nullopt when none names it.
+  std::optional<bool> verdict(const std::string &CheckName) const;
   /// Globs that match no check at all (likely typos), for a warning.
   std::vector<std::string> unmatched() const;
 

@@ -372,6 +372,19 @@ std::vector<std::string> knownCheckNames() {
   return Names;
 }
 
+/// What verifyConfig finds in the layers of Config that Verified has not seen yet, which it then
+/// marks: sources share their directories' layers, and each is read once a run.
+DiagnosticList verifyNewLayers(const EffectiveConfig &Config, std::set<const ConfigLayer *> &Verified) {
+  static const std::vector<std::string> Names = knownCheckNames(), Options = knownCheckOptions();
+  EffectiveConfig Unverified;
+  for (const auto &Layer : Config.Layers)
+    if (Verified.insert(Layer.get()).second)
+      Unverified.Layers.push_back(Layer);
+  DiagnosticList Found;
+  verifyConfig(Unverified, Names, Options, Found);
+  return Found;
+}
+
 /// What the command line sets, as the config layer applied last; a malformed --check-option
 /// is a usage error.
 std::optional<ConfigLayer> commandLineLayer() {
@@ -678,22 +691,12 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     return 0;
   }
   if (VerifyConfigOpt) {
-    // Every source's config: each file layer once.
-    std::vector<std::string> Seen;
-    DiagnosticList Problems;
-    auto Verify = [&](const EffectiveConfig &C) {
-      DiagnosticList Found;
-      verifyConfig(C, knownCheckNames(), knownCheckOptions(), Found);
-      for (const Diagnostic &D : Found.all())
-        if (std::find(Seen.begin(), Seen.end(), D.format()) == Seen.end()) {
-          Seen.push_back(D.format());
-          Problems.error(D.Loc, D.KeyPath, D.Message);
-        }
-    };
-    Verify(*First);
+    // Every source's config: each layer once.
+    std::set<const ConfigLayer *> Verified;
+    DiagnosticList Problems = verifyNewLayers(*First, Verified);
     for (const std::string &File : Files)
       if (std::optional<EffectiveConfig> C = Resolver.forFile(File, ConfigDiags))
-        Verify(*C);
+        Problems.append(verifyNewLayers(*C, Verified));
     Problems.append(ConfigDiags);
     if (Problems.hasErrors()) {
       Problems.print(stderr);
@@ -766,7 +769,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::vector<SourcePlan> Plans;
   std::vector<std::pair<std::string, std::string>> TargetOrder;
   std::map<std::pair<std::string, std::string>, SourceLoc> TargetSetAt; // where a config file named it
-  std::vector<std::string> Reported;
+  std::set<const ConfigLayer *> Verified;
   for (const std::string &File : Files) {
     std::optional<EffectiveConfig> Config = Resolver.forFile(File, ConfigDiags);
     if (!Config) {
@@ -774,12 +777,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       return 1;
     }
     // A file's unknown check or option is said, not fatal (--verify-config makes it so).
-    DiagnosticList Unknown;
-    verifyConfig(*Config, knownCheckNames(), knownCheckOptions(), Unknown);
+    DiagnosticList Unknown = verifyNewLayers(*Config, Verified);
     for (const Diagnostic &D : Unknown.all())
-      if (D.Loc.File != "the command line" && D.Loc.File != "the default" &&
-          std::find(Reported.begin(), Reported.end(), D.format()) == Reported.end()) {
-        Reported.push_back(D.format());
+      if (D.Loc.File != "the command line" && D.Loc.File != "the default") {
         std::string Text = D.format();
         Text.replace(Text.find(": error: "), 9, ": warning: ");
         llvm::errs() << Text << "\n";
@@ -1001,6 +1001,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::set<std::tuple<std::string, SourcePoint, std::string>> Seen;
   SourceOffsets Offsets;
   Fingerprinter Prints(SarifRoot, Offsets);
+  bool NeedFingerprints = !SarifOpt.empty() || !BaselineOpt.empty();
   unsigned Suppressed = 0, Baselined = 0;
   int SummaryFailures = 0;
   bool CompileErrors = false;
@@ -1009,7 +1010,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     auto Emit = [&](const Finding &F, const std::string &BuildDirectory) {
       if (!Lines->passes(F.At) || !Seen.insert({F.Check, F.At, F.Message}).second)
         return;
-      std::string Fingerprint = Prints.next(F);
+      // Only SARIF and baselines read fingerprints (each reads the finding's source line).
+      std::string Fingerprint = NeedFingerprints ? Prints.next(F) : "";
       if (Accepted.count(Fingerprint)) {
         ++Baselined;
         return;

@@ -71,7 +71,7 @@ private:
     llvm::StringRef Text(Name);
     size_t At = Text.rfind(" at ");
     if (!RD->getName().empty() || At == llvm::StringRef::npos || !Text.ends_with(")") ||
-        !Text.take_front(At).contains("unnamed") && !Text.take_front(At).contains("anonymous"))
+        (!Text.take_front(At).contains("unnamed") && !Text.take_front(At).contains("anonymous")))
       return false;
     llvm::StringRef Place = Text.drop_front(At + 4).drop_back();
     auto [PathAndLine, Column] = Place.rsplit(':');
