@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <pthread.h>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,20 +71,6 @@ bool writeStdout(const std::string &Text, std::string &Error) {
 
 namespace {
 
-/// The temporaries of a file set being written, for the signal handler to remove. Fixed-size
-/// storage: the handler may only call async-signal-safe functions (unlink, signal, raise).
-constexpr size_t MaxPendingTemps = 256;
-constexpr size_t MaxTempPath = 4096;
-char PendingTemps[MaxPendingTemps][MaxTempPath];
-volatile sig_atomic_t PendingCount = 0;
-
-extern "C" void removePendingTemps(int Signal) {
-  for (sig_atomic_t I = 0; I < PendingCount; ++I)
-    ::unlink(PendingTemps[I]);
-  std::signal(Signal, SIG_DFL);
-  std::raise(Signal);
-}
-
 /// Writes Content to a new temporary beside Path (created 0600, given Path's mode or 0644).
 std::optional<std::string> writeTemporary(const std::string &Path, const std::string &Content, std::string &Error) {
   fs::path Target(Path);
@@ -126,37 +113,22 @@ std::optional<std::string> writeTemporary(const std::string &Path, const std::st
   return Temp;
 }
 
-/// For one writeFileSet: SIGINT and SIGTERM remove the temporaries it registers; the default
-/// handlers come back when it ends.
-class PendingTempsGuard {
-public:
-  PendingTempsGuard() {
-    PendingCount = 0;
-    std::signal(SIGINT, removePendingTemps);
-    std::signal(SIGTERM, removePendingTemps);
-  }
-  ~PendingTempsGuard() {
-    PendingCount = 0;
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-  }
-  PendingTempsGuard(const PendingTempsGuard &) = delete;
-  PendingTempsGuard &operator=(const PendingTempsGuard &) = delete;
-
-  /// (A signal between mkstemp and this call leaves that one temporary.)
-  void add(const std::string &Temp) {
-    if (PendingCount < static_cast<sig_atomic_t>(MaxPendingTemps) && Temp.size() < MaxTempPath) {
-      std::memcpy(PendingTemps[PendingCount], Temp.c_str(), Temp.size() + 1);
-      PendingCount = PendingCount + 1;
-    }
-  }
-};
-
 } // namespace
+
+SignalsDeferred::SignalsDeferred() {
+  sigset_t Deferred;
+  sigemptyset(&Deferred);
+  for (int Signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+    sigaddset(&Deferred, Signal);
+  static_assert(sizeof(Saved) >= sizeof(sigset_t), "SignalsDeferred::Saved holds a sigset_t");
+  pthread_sigmask(SIG_BLOCK, &Deferred, reinterpret_cast<sigset_t *>(Saved));
+}
+
+SignalsDeferred::~SignalsDeferred() { pthread_sigmask(SIG_SETMASK, reinterpret_cast<sigset_t *>(Saved), nullptr); }
 
 FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string>> &Files) {
   FileSetOutcome Out;
-  PendingTempsGuard Pending;
+  SignalsDeferred Deferred;
   std::vector<std::pair<std::string, std::string>> Staged; // (temporary, target)
   size_t Renamed = 0;
   auto Fail = [&] {
@@ -175,10 +147,10 @@ FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string
     std::optional<std::string> Temp = writeTemporary(*Target, Content, Out.Error);
     if (!Temp)
       return Fail();
-    Pending.add(*Temp);
     Staged.emplace_back(*Temp, *Target);
   }
-  // Tests interrupt here, with every temporary written and no target replaced yet.
+  // Tests interrupt here, with every temporary written and no target replaced yet: the signal
+  // waits until the set is complete.
   if (const char *Signal = std::getenv("LOCKWRIGHT_TEST_SIGNAL_AFTER_STAGING"))
     std::raise(std::atoi(Signal));
   // Every new file is on disk: now the renames, which do not fail for want of space.
@@ -193,6 +165,7 @@ FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string
 }
 
 WriteOutcome writeFileIfChanged(const std::string &Requested, const std::string &Content, std::string &Error) {
+  SignalsDeferred Deferred; // no temporary left behind by Ctrl-C
   // Devices, FIFOs and directories are refused before anything reads them (/dev/zero would be
   // read to exhaustion, a FIFO would block); a symbolic link is written through.
   std::optional<std::string> Regular = regularOutputPath(Requested, Error);

@@ -26,10 +26,25 @@ WriteOutcome writeFileIfChanged(const std::string &Path, const std::string &Cont
 /// that is not a regular file or the link leads nowhere.
 std::optional<std::string> regularOutputPath(const std::string &Path, std::string &Error);
 
+/// While one lives, SIGINT, SIGTERM, SIGHUP and SIGQUIT wait (in the calling thread): a write
+/// of several files, or of a temporary and its rename, finishes before the signal ends the
+/// process, so outputs are old or new and no temporary is left. Writes are milliseconds;
+/// nested guards restore the mask each found.
+class SignalsDeferred {
+public:
+  SignalsDeferred();
+  ~SignalsDeferred();
+  SignalsDeferred(const SignalsDeferred &) = delete;
+  SignalsDeferred &operator=(const SignalsDeferred &) = delete;
+
+private:
+  alignas(8) unsigned char Saved[128]; // the sigset_t to restore (kept out of this header)
+};
+
 /// A set of files written all or nothing (gen's headers for one architecture): every changed
 /// file goes to a temporary beside it first; only when all are written are they renamed into
-/// place. A failure, SIGINT or SIGTERM before that leaves every target as it was and no
-/// temporary behind. Files whose content is unchanged are not touched.
+/// place. A failure leaves every target as it was and no temporary behind; a signal waits until
+/// the set is complete (SignalsDeferred). Files whose content is unchanged are not touched.
 struct FileSetOutcome {
   bool Ok = false;
   unsigned Written = 0, Unchanged = 0;

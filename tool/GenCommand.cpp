@@ -175,6 +175,8 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   for (const GeneratedFile &F : *Files)
     Listing += F.Artifact + "\t" + F.Name + "\n";
   Set.emplace_back(Manifest.string(), Listing);
+  // The set and the removal of stale files are one step for a signal, too.
+  SignalsDeferred Deferred;
   FileSetOutcome Result = writeFileSet(Set);
   if (!Result.Ok) {
     reportError(Result.Error);

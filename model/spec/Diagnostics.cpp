@@ -6,6 +6,44 @@
 
 namespace lockwright {
 
+/// Text as a terminal may show it: bytes of valid UTF-8 kept, control characters (an escape
+/// sequence in a binary spec would retitle or clear the terminal) and invalid bytes as \xHH.
+std::string printable(const std::string &Text) {
+  std::string Out;
+  auto Hex = [&](unsigned char C) {
+    static const char Digits[] = "0123456789abcdef";
+    Out += "\\x";
+    Out += Digits[C >> 4];
+    Out += Digits[C & 15];
+  };
+  for (size_t I = 0; I < Text.size();) {
+    unsigned char C = Text[I];
+    if (C < 0x80) {
+      if ((C < 0x20 && C != '\n' && C != '\t') || C == 0x7f)
+        Hex(C);
+      else
+        Out += static_cast<char>(C);
+      ++I;
+      continue;
+    }
+    size_t Length = C >= 0xf0 && C < 0xf5 ? 4 : C >= 0xe0 ? 3 : C >= 0xc2 && C < 0xe0 ? 2 : 0;
+    bool Valid = Length && I + Length <= Text.size();
+    for (size_t K = 1; Valid && K < Length; ++K)
+      Valid = (static_cast<unsigned char>(Text[I + K]) & 0xc0) == 0x80;
+    // C1 controls (U+0080..U+009F, encoded C2 80..C2 9F) act as escapes in some terminals.
+    if (Valid && C == 0xc2 && static_cast<unsigned char>(Text[I + 1]) < 0xa0)
+      Valid = false;
+    if (!Valid) {
+      Hex(C);
+      ++I;
+      continue;
+    }
+    Out.append(Text, I, Length);
+    I += Length;
+  }
+  return Out;
+}
+
 std::string Diagnostic::format() const {
   std::string Out = Loc.File;
   if (Loc.Line != 0)
@@ -14,7 +52,7 @@ std::string Diagnostic::format() const {
   if (!KeyPath.empty())
     Out += KeyPath + ": ";
   Out += Message;
-  return Out;
+  return printable(Out);
 }
 
 void DiagnosticList::error(SourceLoc Loc, std::string KeyPath, std::string Message) {

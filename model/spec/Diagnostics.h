@@ -26,6 +26,9 @@ struct Diagnostic {
   std::string format() const;
 };
 
+/// Text safe to print on a terminal: control characters and bytes that are not UTF-8 as \xHH.
+std::string printable(const std::string &Text);
+
 /// Collects diagnostics so one run reports every problem in a spec, not just the first.
 class DiagnosticList {
 public:

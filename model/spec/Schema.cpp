@@ -5,6 +5,8 @@
 #include "spec/LockAlgorithms.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <set>
 
 namespace lockwright {
@@ -30,12 +32,42 @@ public:
   explicit StringType(StringCheck Check) : Check(std::move(Check)) {}
   std::string describe() const override { return "a string"; }
   void validate(const SpecNode &N, const std::string &Path, ValidationContext &Ctx) const override {
-    if (expectKind(N, SpecNode::Kind::Scalar, *this, Path, Ctx.Diags) && Check)
+    if (!expectKind(N, SpecNode::Kind::Scalar, *this, Path, Ctx.Diags))
+      return;
+    if (!safeInGeneratedCode(N, Path, Ctx.Diags))
+      return;
+    if (Check)
       Check(N, Path, Ctx.Diags);
   }
 
 private:
   StringCheck Check;
+
+  /// Spec text is copied into generated C, C++ and assembly, much of it into comments: a "*/"
+  /// would end a comment and let the rest of the string compile, a line break would end a "//"
+  /// or "#" comment, and a control character has no business in either.
+  static bool safeInGeneratedCode(const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
+    const std::string &V = N.value();
+    size_t End = V.find_last_not_of('\n') + 1; // a block scalar's final line break is not part of the text
+    for (size_t I = 0; I < End; ++I) {
+      unsigned char C = V[I];
+      if (C == '\n') {
+        Diags.error(N.loc(), Path, "is more than one line; spec text goes into one-line comments in generated code");
+        return false;
+      }
+      if ((C < 0x20 && C != '\t') || C == 0x7f) {
+        char Hex[8];
+        std::snprintf(Hex, sizeof Hex, "0x%02x", C);
+        Diags.error(N.loc(), Path, std::string("contains the control character ") + Hex);
+        return false;
+      }
+    }
+    if (V.find("*/") != std::string::npos) {
+      Diags.error(N.loc(), Path, "contains '*/', which would end a comment in the generated headers");
+      return false;
+    }
+    return true;
+  }
 };
 
 class IntType : public SchemaType {
@@ -375,6 +407,19 @@ SchemaRef asmString(std::vector<std::string> Allowed) {
   });
 }
 
+/// An architecture's name: it names files (lw_spinlock_<name>.S), and others' `inherits:`.
+SchemaRef specName() {
+  return stringType([](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
+    const std::string &V = N.value();
+    bool Ok = !V.empty() && V.front() != '.' && V.front() != '-';
+    for (char C : V)
+      Ok = Ok && (std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '-' || C == '.' || C == '+');
+    if (!Ok)
+      Diags.error(N.loc(), Path, "'" + V + "' is not a spec name (letters, digits, '_', '-', '.' and '+'; "
+                                 "not starting with '.' or '-')");
+  });
+}
+
 SchemaRef sourceString() {
   return stringType([](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
     if (N.value().find_first_not_of(" \t") == std::string::npos)
@@ -625,7 +670,7 @@ SchemaRef archSpecSchema() {
     SchemaRef Cpu = recordType("cpu variant",
                                {{"description", stringType(), true}, {"overrides", Overrides, true}},
                                MergePolicy::KeyByKey);
-    std::vector<FieldDecl> Fields = {{"name", stringType(), true}, {"inherits", stringType()}};
+    std::vector<FieldDecl> Fields = {{"name", specName(), true}, {"inherits", specName()}};
     for (FieldDecl &F : archBodyFields())
       Fields.push_back(std::move(F));
     Fields.push_back({"cpus", dictType("cpu variants", nullptr, Cpu, MergePolicy::KeyByKey)});

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <string_view>
 #include <set>
 #include <unistd.h>
 
@@ -18,12 +19,34 @@ namespace fs = std::filesystem;
 
 namespace lockwright {
 
+/// FNV-1a over the tree itself (each node's kind, each key and scalar with its length), not over
+/// an emitted copy: printing a large spec as YAML to hash it took minutes.
+static void hashNode(const SpecNode &N, uint64_t &H) {
+  auto Mix = [&](std::string_view Bytes) {
+    for (unsigned char C : Bytes) {
+      H ^= C;
+      H *= 0x100000001b3ULL;
+    }
+  };
+  auto MixSized = [&](const std::string &Text) {
+    Mix(std::to_string(Text.size()) + ":");
+    Mix(Text);
+  };
+  Mix(SpecNode::kindName(N.kind()));
+  if (N.isScalar())
+    MixSized(N.value());
+  for (const auto &[Key, Child] : N.fields()) {
+    MixSized(Key);
+    hashNode(Child, H);
+  }
+  for (const SpecNode &Item : N.items())
+    hashNode(Item, H);
+  Mix(";");
+}
+
 std::string ResolvedSpec::hash() const {
   uint64_t H = 0xcbf29ce484222325ULL;
-  for (unsigned char C : Tree.toYaml()) {
-    H ^= C;
-    H *= 0x100000001b3ULL;
-  }
+  hashNode(Tree, H);
   char Buf[17];
   std::snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(H));
   return Buf;
@@ -93,9 +116,14 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
     if (!F.Root)
       return std::nullopt;
     const SpecNode &Root = *F.Root;
-    std::string Name = Root.get("name")->value();
+    const SpecNode *NameNode = Root.get("name");
+    if (!NameNode) { // a variant's overrides may leave keys out, but not its name
+      Diags.error(Root.loc(), "name", "an architecture spec needs a name (name: ...)");
+      return std::nullopt;
+    }
+    std::string Name = NameNode->value();
     if (!ExpectedName.empty() && Name != ExpectedName) {
-      Diags.error(Root.get("name")->loc(), "name",
+      Diags.error(NameNode->loc(), "name",
                   "file " + Path + " declares '" + Name + "' but was found as the parent '" + ExpectedName + "'");
       return std::nullopt;
     }

@@ -1,9 +1,12 @@
 #include "CheckContext.h"
 
 #include "Glob.h"
+#include "analysis/Describe.h"
 #include "summary/FromClang.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -13,6 +16,7 @@ using namespace clang;
 namespace lockwright {
 
 const char *const NolintCheckName = "lockwright-nolint";
+const char *const TimeoutCheckName = "lockwright-timeout";
 
 std::string TargetFacts::label() const { return Cpu.empty() ? Arch : Arch + " (cpu " + Cpu + ")"; }
 
@@ -265,6 +269,18 @@ std::string CheckContext::alignmentSpelling(uint64_t N) const {
   if (LO.C11)
     return "_Alignas(" + std::to_string(N) + ")";
   return "__attribute__((aligned(" + std::to_string(N) + ")))";
+}
+
+std::optional<FixItHint> CheckContext::alignmentFix(const Decl *D, uint64_t N, FixItHint Insert) const {
+  const AlignedAttr *Written = D->getAttr<AlignedAttr>();
+  if (!Written)
+    return Insert;
+  const Expr *E = Written->isAlignmentExpr() ? Written->getAlignmentExpr() : nullptr;
+  const auto *Number = E ? dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()) : nullptr;
+  if (!Number || !editable(AST.getSourceManager(), Number->getBeginLoc()))
+    return std::nullopt;
+  std::string Named = options().get("layout-hardcoded-line-size", "PaddingConstant");
+  return FixItHint::CreateReplacement(Number->getSourceRange(), Named.empty() ? std::to_string(N) : Named);
 }
 
 } // namespace lockwright

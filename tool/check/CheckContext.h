@@ -79,6 +79,8 @@ NolintBlocks scanNolintBlocks(llvm::StringRef Buffer);
 
 /// The name malformed NOLINT blocks are reported under (clang-tidy's clang-tidy-nolint).
 extern const char *const NolintCheckName;
+/// The name a file given up on after --timeout is reported under.
+extern const char *const TimeoutCheckName;
 
 class CheckContext {
 public:
@@ -131,6 +133,11 @@ public:
   /// The attribute text that aligns a declaration to N bytes in this language:
   /// alignas(N) in C++, _Alignas(N) in C11, __attribute__((aligned(N))) before that.
   std::string alignmentSpelling(uint64_t N) const;
+  /// The fix that aligns D to N bytes. An alignment D already has, written as a number, is
+  /// raised (the edit layout-hardcoded-line-size makes, so that --fix with several checks, or
+  /// twice, writes one alignment); one written as an expression gets no fix (nullopt);
+  /// otherwise Insert, which adds one.
+  std::optional<clang::FixItHint> alignmentFix(const clang::Decl *D, uint64_t N, clang::FixItHint Insert) const;
 
   /// Reports each unmatched NOLINTBEGIN/NOLINTEND of the TU's reported files as an error.
   void reportNolintErrors();

@@ -109,7 +109,10 @@ void FindingPrinter::print(const Finding &F) {
   bool Error = F.Severity == Finding::Level::Error;
   std::string Text = F.Message;
   if (!F.Check.empty())
-    Text += Error && F.Check != NolintCheckName ? " [" + F.Check + ",-warnings-as-errors]" : " [" + F.Check + "]";
+    // The driver's own errors (lockwright-nolint, lockwright-timeout) are errors, not upgraded warnings.
+    Text += Error && F.Check != NolintCheckName && F.Check != TimeoutCheckName
+                ? " [" + F.Check + ",-warnings-as-errors]"
+                : " [" + F.Check + "]";
   else if (Error)
     Text += " [clang-diagnostic-error]"; // the compiler's, named as clang-tidy names it (and SARIF's rule)
   SourceLocation Loc = at(F.At);

@@ -101,6 +101,30 @@ std::vector<Decl *> declarationsOnly(llvm::ArrayRef<Decl *> Scope, std::vector<F
   return Out;
 }
 
+/// Whether any expression under S is one the compiler could not build (a RecoveryExpr, or
+/// anything built on one).
+bool containsErrors(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+    return true;
+  return std::any_of(S->child_begin(), S->child_end(), [](const Stmt *C) { return containsErrors(C); });
+}
+
+/// Whether D, a top-level declaration of a TU with errors, compiled whole: valid, and (for a
+/// function, or a namespace's or record's members) without broken expressions or members.
+bool compiled(const Decl *D) {
+  if (D->isInvalidDecl())
+    return false;
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return !containsErrors(FD->getBody());
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    return !containsErrors(VD->getInit());
+  if (const auto *DC = dyn_cast<DeclContext>(D))
+    return std::all_of(DC->decls_begin(), DC->decls_end(), [](const Decl *Member) { return compiled(Member); });
+  return true;
+}
+
 class CheckConsumer : public ASTConsumer {
 public:
   CheckConsumer(std::unique_ptr<SyncModel> Model, std::unique_ptr<OrderingModel> Ordering,
@@ -112,15 +136,18 @@ public:
 
   void HandleTranslationUnit(ASTContext &AST) override {
     recordInputs(AST.getSourceManager());
-    if (AST.getDiagnostics().hasErrorOccurred())
-      return; // the compiler's errors say it all; a broken AST would only add noise
     llvm::TimeRecord Start = llvm::TimeRecord::getCurrentTime(true);
     // Walk only what the user wrote: nothing in a system header is reported (unless
     // --system-headers), and libc's and libstdc++'s declarations were a fifth of the run on ck.
+    // Beside compiler errors, as clang-tidy, the declarations that compiled are still checked;
+    // one the compiler gave up on (an invalid declaration, a body with an expression it could
+    // not build) is left out: its layout or orderings would be guesses.
     const SourceManager &SM = AST.getSourceManager();
+    bool Errors = AST.getDiagnostics().hasErrorOccurred();
     std::vector<Decl *> UserDecls;
     for (Decl *D : AST.getTranslationUnitDecl()->decls())
-      if (State.Options->SystemHeaders || !SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+      if ((State.Options->SystemHeaders || !SM.isInSystemHeader(SM.getFileLoc(D->getLocation()))) &&
+          (!Errors || compiled(D)))
         UserDecls.push_back(D);
     AST.setTraversalScope(UserDecls);
     Model->collect();

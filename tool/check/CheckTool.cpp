@@ -43,7 +43,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
+#include <deque>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <set>
@@ -180,6 +184,11 @@ llvm::cl::opt<bool> ExplainConfigOpt("explain-config",
 
 llvm::cl::opt<unsigned> JobsOpt("j", llvm::cl::desc("Check this many files in parallel (default: one per core)"),
                                 llvm::cl::cat(CheckCategory));
+llvm::cl::opt<unsigned> TimeoutOpt("timeout",
+                                   llvm::cl::desc("Give up on a file not parsed and checked within this many seconds: "
+                                                  "an error names it, the other files are still checked "
+                                                  "(default: no limit)"),
+                                   llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> CacheDirOpt("cache-dir",
                                        llvm::cl::desc("Keep each file's summary here, and do not parse a file whose "
                                                       "command and inputs are unchanged (default: "
@@ -253,49 +262,87 @@ std::string buildPathIn(const std::vector<std::string> &Args) {
 }
 
 /// The compilation database of BuildPath as clang-tidy finds it (compile_commands.json there or
-/// in a parent), except that a relative "directory" is taken relative to the database's own
-/// directory, as clangd does: LibTooling took it relative to the current one, and then found
-/// no command for the files the database lists.
+/// in a parent), with two differences. A relative "directory" is taken relative to the
+/// database's own directory, as clangd does: LibTooling took it relative to the current one,
+/// and then found no command for the files the database lists. And a file that is there but
+/// broken is an error naming the file and what is wrong (LibTooling said "no compilation
+/// database found", and clang-tidy then checked every source without flags).
 std::unique_ptr<CompilationDatabase> loadDatabase(const std::string &BuildPath, std::string &Error) {
   llvm::SmallString<256> Dir(absolutePath(BuildPath.empty() ? "." : BuildPath));
+  if (!BuildPath.empty() && !llvm::sys::fs::is_directory(Dir)) {
+    Error = "-p " + BuildPath + ": " +
+            (llvm::sys::fs::exists(Dir) ? "not a directory (name the build directory that holds compile_commands.json)"
+                                        : "no such directory");
+    return nullptr;
+  }
   while (true) {
     llvm::SmallString<256> Json(Dir);
     llvm::sys::path::append(Json, "compile_commands.json");
     if (llvm::sys::fs::exists(Json)) {
-      std::optional<std::string> Text = readFile(Json.str().str());
-      llvm::Expected<llvm::json::Value> Parsed =
-          Text ? llvm::json::parse(*Text) : llvm::Expected<llvm::json::Value>(llvm::json::Value(nullptr));
-      if (Parsed && Parsed->getAsArray()) {
-        bool Rewritten = false;
-        for (llvm::json::Value &Entry : *Parsed->getAsArray())
-          if (llvm::json::Object *O = Entry.getAsObject())
-            if (std::optional<llvm::StringRef> D = O->getString("directory"); D && llvm::sys::path::is_relative(*D)) {
-              llvm::SmallString<256> Absolute(Dir);
-              llvm::sys::path::append(Absolute, *D);
-              llvm::sys::path::remove_dots(Absolute, true);
-              (*O)["directory"] = Absolute.str().str();
-              Rewritten = true;
-            }
-        if (Rewritten) {
-          std::string Fixed;
-          llvm::raw_string_ostream OS(Fixed);
-          OS << *Parsed;
-          OS.flush();
-          std::unique_ptr<CompilationDatabase> Database =
-              JSONCompilationDatabase::loadFromBuffer(Fixed, Error, JSONCommandLineSyntax::AutoDetect);
-          // As the plugin that reads the file would: headers and new files get a neighbour's command.
-          return Database ? inferMissingCompileCommands(std::move(Database)) : nullptr;
-        }
-      } else if (!Parsed) {
-        llvm::consumeError(Parsed.takeError());
+      std::string Path = Json.str().str();
+      std::optional<std::string> Text = llvm::sys::fs::is_regular_file(Json) ? readFile(Path) : std::nullopt;
+      if (!Text) {
+        Error = Path + ": cannot read it";
+        return nullptr;
       }
-      break; // LibTooling's own reader says what is wrong with it, or reads it as it is
+      llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(*Text);
+      if (!Parsed) {
+        Error = Path + ": not valid JSON: " + llvm::toString(Parsed.takeError());
+        return nullptr;
+      }
+      llvm::json::Array *Entries = Parsed->getAsArray();
+      if (!Entries) {
+        Error = Path + ": expected an array of compile commands";
+        return nullptr;
+      }
+      for (size_t I = 0; I < Entries->size(); ++I) {
+        llvm::json::Object *O = (*Entries)[I].getAsObject();
+        std::string Which = Path + ": entry " + std::to_string(I + 1) + ": ";
+        if (!O) {
+          Error = Which + "not an object";
+          return nullptr;
+        }
+        for (const char *Key : {"directory", "file"})
+          if (!O->getString(Key)) {
+            Error = Which + "no \"" + Key + "\" string";
+            return nullptr;
+          }
+        if (!O->getString("command") && !O->getArray("arguments")) {
+          Error = Which + "neither a \"command\" string nor an \"arguments\" list";
+          return nullptr;
+        }
+        if (std::optional<llvm::StringRef> D = O->getString("directory"); D && llvm::sys::path::is_relative(*D)) {
+          llvm::SmallString<256> Absolute(Dir);
+          llvm::sys::path::append(Absolute, *D);
+          llvm::sys::path::remove_dots(Absolute, true);
+          (*O)["directory"] = Absolute.str().str();
+        }
+      }
+      std::string Fixed;
+      llvm::raw_string_ostream OS(Fixed);
+      OS << *Parsed;
+      OS.flush();
+      std::unique_ptr<CompilationDatabase> Database =
+          JSONCompilationDatabase::loadFromBuffer(Fixed, Error, JSONCommandLineSyntax::AutoDetect);
+      if (!Database) {
+        Error = Path + ": " + Error;
+        return nullptr;
+      }
+      // As LibTooling's reader of the file: response files expanded, headers and new files given
+      // a neighbour's command, the target and driver mode taken from the compiler's name.
+      return inferTargetAndDriverMode(
+          inferMissingCompileCommands(expandResponseFiles(std::move(Database), llvm::vfs::getRealFileSystem())));
     }
     if (!llvm::sys::path::has_parent_path(Dir) || llvm::sys::path::parent_path(Dir) == Dir)
       break;
     Dir = llvm::sys::path::parent_path(Dir);
   }
-  return CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+  // No compile_commands.json: LibTooling's other plugins (compile_flags.txt) may still find one.
+  std::unique_ptr<CompilationDatabase> Database = CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+  if (!Database)
+    Error = "no compile_commands.json in " + absolutePath(BuildPath.empty() ? "." : BuildPath) +
+            " or any directory above it";
+  return Database;
 }
 
 /// Parses the command line as clang-tidy does. As run-clang-tidy, -p and no sources checks
@@ -490,6 +537,10 @@ struct TuJob {
   std::string CacheKey;
   TuSummary Summary;
   bool ToolFailed = false, Done = false;
+  /// --timeout: when a worker took it, and whether the run gave up on it (then its worker,
+  /// still parsing, owns Summary and nothing else reads it).
+  std::chrono::steady_clock::time_point Started;
+  bool Running = false, TimedOut = false;
 };
 
 /// The compile commands of one job, fixed before the workers start: the run's database is not
@@ -506,11 +557,12 @@ private:
 /// Value, alive until the process exits and never destroyed: the API tables and their spec
 /// trees, whose teardown was 1.2 M instructions of every run for memory the exit frees anyway
 /// (clang's -disable-free leaves its AST the same way). A static holds each, so leak checkers
-/// see it.
+/// see it: a list that is itself never destroyed (a static vector's destructor would run before
+/// LeakSanitizer looks, and drop the only pointers to them).
 template <typename T> T &keptUntilExit(T &&Value) {
-  static std::vector<void *> Kept;
+  static auto *Kept = new std::vector<void *>;
   T *Copy = new T(std::move(Value));
-  Kept.push_back(Copy);
+  Kept->push_back(Copy);
   return *Copy;
 }
 
@@ -527,6 +579,28 @@ bool unknownWarningOption(llvm::StringRef Arg) {
     Arg.consume_front("fatal-errors=");
   Arg = Arg.split('=').first; // -Wframe-larger-than=2048
   return !Arg.empty() && !DiagnosticIDs::getGroupForWarningOption(Arg);
+}
+
+/// --timeout: marks each running job older than Limit as given up on (done, for the report)
+/// and calls Replace once for each, so that its worker's place is taken. Called under the lock.
+template <typename ReplaceFn>
+void giveUpOnSlowJobs(std::vector<TuJob> &Jobs, std::chrono::seconds Limit, ReplaceFn Replace) {
+  auto Now = std::chrono::steady_clock::now();
+  for (TuJob &Job : Jobs)
+    if (Job.Running && !Job.Done && Now - Job.Started > Limit) {
+      Job.TimedOut = Job.Done = true;
+      Replace();
+    }
+}
+
+/// The error that stands for a file given up on.
+Finding timeoutFinding(const std::string &File, unsigned Seconds) {
+  Finding F;
+  F.Check = TimeoutCheckName;
+  F.Severity = Finding::Level::Error;
+  F.Message = "not checked: parsing and checking took longer than --timeout=" + std::to_string(Seconds) + " s";
+  F.At = {File, 1, 1};
+  return F;
 }
 
 /// Parses and checks one TU into Job.Summary.
@@ -632,6 +706,15 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       })) {
     printHelp();
     return 0;
+  }
+  // A database -p names that cannot be read is failed input (exit 1), said in one line, before
+  // LibTooling's parser would print its own message and check every source without flags.
+  if (std::string BuildPath = buildPathIn(Args); !BuildPath.empty()) {
+    std::string Error;
+    if (!loadDatabase(BuildPath, Error)) {
+      llvm::errs() << "lockwright: error: " << Error << "\n";
+      return 1;
+    }
   }
   std::optional<CommonOptionsParser> Parser = parseCommandLine(Args);
   if (!Parser)
@@ -890,7 +973,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Job.OptionsText = Plan.OptionsText;
       Job.ExtraArgs = Plan.ExtraArgs;
       Job.ExtraArgsBefore = Plan.ExtraArgsBefore;
-      Job.Commands = Compilations.getCompileCommands(Files[F]);
+      // By its absolute path, as clang-tidy looks it up: a database answers a relative name it does
+      // not list with a neighbour's command naming the file as given, relative to the wrong directory.
+      Job.Commands = Compilations.getCompileCommands(absolutePath(Files[F]));
       if (Job.Commands.empty()) {
         // LibTooling would say "Skipping" and count nothing: a file the run cannot check fails it.
         if (std::find(Uncommanded.begin(), Uncommanded.end(), Files[F]) == Uncommanded.end()) {
@@ -938,7 +1023,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   size_t Next = 0, Started = 0;
   DiagnosticList SpecDiags;
   int ToolFailures = 0;
-  unsigned Parsed = 0, FromCache = 0;
+  unsigned Parsed = 0, FromCache = 0, TimedOut = 0;
   // Each worker parses with its own spec repository and API tables (both cache lookups).
   auto Work = [&](RunState *Own) {
     std::unique_ptr<SpecRepository> OwnRepo;
@@ -959,6 +1044,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         if (Next == Jobs.size())
           break;
         I = Next++;
+        Jobs[I].Started = std::chrono::steady_clock::now();
+        Jobs[I].Running = true;
         if (Jobs.size() > 1 && !QuietOpt)
           llvm::errs() << "[" << ++Started << "/" << Jobs.size() << "] " << Jobs[I].File
                        << (Jobs[I].Arch.empty() ? "" : " (" + Jobs[I].Arch + ")") << "\n";
@@ -972,6 +1059,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         runJob(Job, *Own);
       }
       std::lock_guard<std::mutex> Guard(Lock);
+      if (Job.TimedOut)
+        return; // given up on: a new worker took this one's place, and the run may be over
       if (!Hit && !Job.ToolFailed && !Job.Summary.CompileErrors)
         Cache.store(Job.CacheKey, Job.Summary);
       (Hit ? FromCache : Parsed) += 1;
@@ -984,10 +1073,11 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     }
   };
   std::vector<llvm::thread> Workers;
-  if (Threads > 1) {
-    // Clang's parser recurses deeply: give each worker the stack of a main thread.
+  // Clang's parser recurses deeply: give each worker the stack of a main thread.
+  auto StartWorker = [&] { Workers.emplace_back(std::optional<unsigned>(16u << 20), Work, nullptr); };
+  if (Threads > 1 || TimeoutOpt) { // with a time limit the main thread watches the workers
     for (unsigned T = 0; T < Threads; ++T)
-      Workers.emplace_back(std::optional<unsigned>(16u << 20), Work, nullptr);
+      StartWorker();
   } else {
     Shared.Repo = &Repo;
     Shared.Names = &Names;
@@ -997,6 +1087,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   // Findings in the order of the sources (and architectures), whatever order the TUs end in;
   // one a header gives every TU that includes it is printed once.
   std::vector<Finding> Program, Merged;
+  std::deque<Finding> GivenUp; // the files --timeout gave up on
   std::vector<ReportedFinding> Printed;
   std::set<std::tuple<std::string, SourcePoint, std::string>> Seen;
   SourceOffsets Offsets;
@@ -1037,7 +1128,20 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     for (TuJob &Job : Jobs) {
       {
         std::unique_lock<std::mutex> Guard(Lock);
-        Finished.wait(Guard, [&] { return Job.Done; });
+        if (!TimeoutOpt)
+          Finished.wait(Guard, [&] { return Job.Done; });
+        while (!Job.Done) {
+          Finished.wait_for(Guard, std::chrono::milliseconds(100));
+          giveUpOnSlowJobs(Jobs, std::chrono::seconds(TimeoutOpt), [&] { ++TimedOut; StartWorker(); });
+        }
+      }
+      if (Job.TimedOut) {
+        ToolFailures = 1;
+        CompileErrors = true; // not checked: no fix is trusted, SARIF says the run failed
+        // Printed keeps pointers to findings: this one lives as long as the others.
+        GivenUp.push_back(timeoutFinding(absolutePath(Job.File), TimeoutOpt));
+        Print(GivenUp.back(), "");
+        continue;
       }
       ToolFailures |= Job.ToolFailed;
       CompileErrors |= Job.ToolFailed || Job.Summary.CompileErrors;
@@ -1060,12 +1164,15 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       for (const Finding &F : Job.Summary.Findings)
         Print(F, Job.Summary.Directory.empty() ? "" : absolutePath(Job.Summary.Directory));
     }
+    // A worker still parsing a file given up on cannot be stopped: it is left behind, and the
+    // process ends without unwinding (see the end of this function).
     for (llvm::thread &W : Workers)
-      W.join();
+      TimedOut ? W.detach() : W.join();
     if (SummariesOpt.empty()) {
       std::vector<const TuSummary *> All;
       for (const TuJob &Job : Jobs)
-        All.push_back(&Job.Summary);
+        if (!Job.TimedOut)
+          All.push_back(&Job.Summary);
       Program = reduceProgram(All, Suppressed);
       for (const Finding &F : Program)
         Print(F, Jobs.empty() || Jobs.front().Summary.Directory.empty() ? ""
@@ -1099,6 +1206,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     for (const CheckInfo &C : allChecks())
       Sarif.Rules.push_back(sarifRule(C.Name, C.Summary, DocsDir, LOCKWRIGHT_DOCS_URL));
     Sarif.Rules.push_back({NolintCheckName, "a NOLINTBEGIN or NOLINTEND comment that matches none", "", "", "",
+                           "error"});
+    Sarif.Rules.push_back({TimeoutCheckName, "a file given up on after --timeout: it was not checked", "", "", "",
                            "error"});
     Sarif.Rules.push_back({"clang-diagnostic-error", "the compiler's error: the file was not checked", "", "", "",
                            "error"});
@@ -1142,9 +1251,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       // Each file's content as the run parsed it: a file changed since is not fixed.
       std::map<std::string, std::string> ParsedHashes;
       for (const TuJob &Job : Jobs)
-        for (const auto &[Path, Hash] : Job.Summary.Inputs)
-          if (!Hash.empty())
-            ParsedHashes.emplace(Path, Hash);
+        if (!Job.TimedOut)
+          for (const auto &[Path, Hash] : Job.Summary.Inputs)
+            if (!Hash.empty())
+              ParsedHashes.emplace(Path, Hash);
       FixFailures = applyFixes(Fixes, [&](const std::string &File) -> std::optional<std::string> {
         llvm::SmallString<256> Real;
         if (llvm::sys::fs::real_path(File, Real))
@@ -1163,10 +1273,18 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                : "")
                  << (Suppressed ? " (" + std::to_string(Suppressed) + " suppressed by NOLINT)" : "")
                  << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)" : "") << "\n";
-  return ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || OutputFailures ||
-                 SpecDiags.hasErrors() || !Uncommanded.empty()
-             ? 1
-             : 0;
+  int ExitCode = ToolFailures || Consumer.Errors || FixFailures || SummaryFailures || OutputFailures ||
+                         SpecDiags.hasErrors() || !Uncommanded.empty()
+                     ? 1
+                     : 0;
+  if (TimedOut) {
+    // A worker given up on still parses, with this function's state: end before it unwinds.
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(nullptr);
+    std::_Exit(ExitCode);
+  }
+  return ExitCode;
 }
 
 } // namespace lockwright

@@ -8,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -79,6 +81,13 @@ int applyFixes(const std::vector<tooling::Replacement> &All, const ParsedHashFn 
     }
     if (Conflict) {
       llvm::errs() << "lockwright: fixes for " << File << " conflict; none applied\n";
+      ++Failures;
+      continue;
+    }
+    // The fix replaces the file through a rename, which the directory allows even where the file
+    // itself is read-only (or another user's, which would then become ours): ask the file.
+    if (::access(File.c_str(), W_OK) != 0) {
+      llvm::errs() << "lockwright: cannot fix " << File << ": " << std::strerror(errno) << "; its fixes were not applied\n";
       ++Failures;
       continue;
     }

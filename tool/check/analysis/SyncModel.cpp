@@ -843,7 +843,8 @@ void SyncModel::classifyColdFunctions() {
       return Name + " runs when a setting changes (a configuration entry point in the " + *Dialect + " spec)";
     if (FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>())
       return Name + " runs before main or after exit";
-    llvm::StringRef N = FD->getName();
+    // Constructors and operators have no identifier: none of these names applies to them.
+    llvm::StringRef N = FD->getDeclName().isIdentifier() ? FD->getName() : "";
     if (N.contains("register"))
       return Name + " registers or unregisters";
     if (N.ends_with("_destroy") || N.ends_with("_fini") || N.ends_with("_cleanup") || N == "destroy" || N == "fini")

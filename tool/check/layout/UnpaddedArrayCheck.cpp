@@ -150,10 +150,11 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
     SourceLocation AfterKeyword = Lexer::getLocForEndOfToken(Def->getBeginLoc(), 0, SM, Ctx.langOpts());
     std::string Attr = Ctx.langOpts().CPlusPlus11 ? " alignas(" + std::to_string(T.Destructive) + ")"
                                                   : " __attribute__((aligned(" + std::to_string(T.Destructive) + ")))";
+    std::optional<FixItHint> Fix = Ctx.alignmentFix(Def, T.Destructive, FixItHint::CreateInsertion(AfterKeyword, Attr));
     Notes.push_back({Def->getLocation(),
                      "aligning " + recordDisplayName(Def) + " to " + std::to_string(T.Destructive) +
                          " bytes gives every element a window of its own",
-                     {FixItHint::CreateInsertion(AfterKeyword, Attr)}});
+                     Fix ? std::vector<FixItHint>{*Fix} : std::vector<FixItHint>{}});
   } else {
     Notes.push_back({D->getLocation(), "wrap each '" + ElementName + "' in a type aligned to " +
                                            std::to_string(T.Destructive) +

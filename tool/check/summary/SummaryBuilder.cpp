@@ -109,23 +109,10 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
     S.Reportable = D != CheckContext::Disposition::Dropped;
     S.Suppressed = D == CheckContext::Disposition::Suppressed;
     // Moving the object to a window of its own is the mechanical fix when it is a member of R.
-    if (O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc())) {
-      if (const AlignedAttr *Written = O.Top->getAttr<AlignedAttr>()) {
-        // Already aligned, too little: raise the number (the edit layout-hardcoded-line-size
-        // makes, so --fix with both checks makes it once), rather than add a second alignas.
-        const Expr *E = Written->isAlignmentExpr() ? Written->getAlignmentExpr() : nullptr;
-        const auto *Number = E ? dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()) : nullptr;
-        if (Number && editable(SM, Number->getBeginLoc())) {
-          std::string Named = Ctx.options().get("layout-hardcoded-line-size", "PaddingConstant");
-          S.AlignAt = editOf(SM, FixItHint::CreateReplacement(Number->getSourceRange(),
-                                                              Named.empty() ? std::to_string(Window) : Named),
-                             LO);
-        }
-      } else {
-        S.AlignAt =
-            editOf(SM, FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Window) + " "), LO);
-      }
-    }
+    if (O.Top == O.Leaf && editable(SM, O.Top->getBeginLoc()))
+      if (std::optional<FixItHint> Fix = Ctx.alignmentFix(
+              O.Top, Window, FixItHint::CreateInsertion(O.Top->getBeginLoc(), Ctx.alignmentSpelling(Window) + " ")))
+        S.AlignAt = editOf(SM, *Fix, LO);
     Out.Objects.push_back(std::move(S));
   }
   Ctx.summary().Records.push_back(std::move(Out));
