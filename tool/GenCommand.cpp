@@ -36,7 +36,15 @@ std::string genUsage() {
 
 /// The options that decide the content, in a fixed order; paths are left out
 /// so the same spec gives the same bytes wherever it is generated.
+/// The command that regenerates the output, runnable in the output directory: "-o ." and the
+/// paths it reads relative to that directory, so the bytes do not depend on where the tree is.
 std::string invocationText(const CommandLine &CL) {
+  namespace fs = std::filesystem;
+  fs::path OutDir = fs::absolute(*CL.get("output")).lexically_normal();
+  auto FromOutput = [&](const std::string &Path) {
+    fs::path Relative = fs::absolute(Path).lexically_normal().lexically_relative(OutDir);
+    return Relative.empty() ? Path : Relative.string();
+  };
   std::string Out = "lockwright gen";
   for (const char *Name : {"arch", "triple", "cpu", "prefix", "artifacts", "locks", "default-lock", "hash-size",
                            "hash-divisor", "counter-stripes"})
@@ -44,8 +52,13 @@ std::string invocationText(const CommandLine &CL) {
       Out += std::string(" --") + Name + " " + *V;
   if (CL.has("hash-unpadded"))
     Out += " --hash-unpadded";
-  if (CL.has("spec"))
-    Out += " --spec " + std::filesystem::path(*CL.get("spec")).filename().string();
+  for (const char *Name : {"spec", "spec-dir", "template-dir"})
+    if (std::optional<std::string> V = CL.get(Name))
+      Out += std::string(" --") + Name + " " + FromOutput(*V);
+  Out += " -o .";
+  // It goes into a comment: a path with "*/" in it must not end the comment.
+  for (size_t At = Out.find("*/"); At != std::string::npos; At = Out.find("*/", At))
+    Out.insert(At + 1, " ");
   return Out;
 }
 
@@ -107,7 +120,10 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
   }
   Options.Invocation = invocationText(CL);
 
-  SpecRepository Repo = makeRepository(Tool, CL);
+  std::optional<SpecRepository> Specs = makeRepository(Tool, CL);
+  if (!Specs)
+    return ExitUsage;
+  SpecRepository &Repo = *Specs;
   DiagnosticList Diags;
   std::optional<ResolvedSpec> Spec;
   std::string Cpu = CL.getOr("cpu", "");

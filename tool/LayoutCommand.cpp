@@ -64,7 +64,10 @@ int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args) {
     reportError("give the compiler arguments after -- or a build directory with -p, not both");
     return ExitUsage;
   }
-  SpecRepository Repo = makeRepository(Tool, CL);
+  std::optional<SpecRepository> Specs = makeRepository(Tool, CL);
+  if (!Specs)
+    return ExitUsage;
+  SpecRepository &Repo = *Specs;
   DiagnosticList Diags;
   std::optional<ResolvedSpec> Spec;
   if (CL.has("arch")) {

@@ -61,7 +61,10 @@ int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args) {
     reportError(Error);
     return ExitUsage;
   }
-  SpecRepository Repo = makeRepository(Tool, CL);
+  std::optional<SpecRepository> Specs = makeRepository(Tool, CL);
+  if (!Specs)
+    return ExitUsage;
+  SpecRepository &Repo = *Specs;
 
   if (Verb == "list")
     return listSpecs(Repo);

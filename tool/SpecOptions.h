@@ -14,7 +14,14 @@ namespace lockwright {
 
 inline void declareSpecOptions(CommandLine &CL) { CL.option("spec-dir"); }
 
-inline SpecRepository makeRepository(const ToolContext &Tool, const CommandLine &CL) {
+/// The specs of --spec-dir, or the default's. A --spec-dir that is not a spec directory is a
+/// usage error, said here (nullopt): otherwise every spec would be "unknown".
+inline std::optional<SpecRepository> makeRepository(const ToolContext &Tool, const CommandLine &CL) {
+  if (std::optional<std::string> Dir = CL.get("spec-dir"))
+    if (std::optional<std::string> Problem = specDirProblem(*Dir)) {
+      reportError("--spec-dir " + *Dir + ": " + *Problem);
+      return std::nullopt;
+    }
   return SpecRepository({CL.getOr("spec-dir", defaultSpecDir(Tool.Argv0))});
 }
 

@@ -8,6 +8,9 @@
 #include "LockwrightConfig.h"
 #include "spec/PrebuiltSpecs.h"
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -54,7 +57,35 @@ std::optional<int> lockwright::parseArguments(CommandLine &CL, const std::vector
   return std::nullopt;
 }
 
-int main(int argc, char **argv) {
+namespace {
+
+int dispatch(int argc, char **argv);
+
+/// What stdout could not take is a failed run: `lockwright spec validate > /dev/full` must not
+/// exit 0 in silence (nor LLVM's stream abort with "IO failure" at exit). A command that
+/// already failed said why.
+int finishStdout(int Code) {
+  bool Failed = std::fflush(stdout) != 0 || std::ferror(stdout);
+  int Errno = errno;
+  llvm::outs().flush();
+  if (llvm::outs().has_error()) {
+    Failed = true;
+    Errno = llvm::outs().error().value();
+    llvm::outs().clear_error();
+  }
+  if (!Failed || Code != lockwright::ExitOk)
+    return Code;
+  lockwright::reportError(std::string("cannot write to stdout: ") + std::strerror(Errno));
+  return lockwright::ExitError;
+}
+
+} // namespace
+
+int main(int argc, char **argv) { return finishStdout(dispatch(argc, argv)); }
+
+namespace {
+
+int dispatch(int argc, char **argv) {
   lockwright::registerShippedSpecs();
   lockwright::ToolContext Tool{argv[0]};
   if (argc < 2) {
@@ -86,3 +117,5 @@ int main(int argc, char **argv) {
   std::fputs(Usage, stderr);
   return lockwright::ExitUsage;
 }
+
+} // namespace

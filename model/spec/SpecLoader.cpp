@@ -52,6 +52,17 @@ std::string ResolvedSpec::hash() const {
   return Buf;
 }
 
+std::optional<std::string> specDirProblem(const std::string &Dir) {
+  std::error_code EC;
+  if (!fs::exists(Dir, EC))
+    return std::string("no such directory");
+  if (!fs::is_directory(Dir, EC))
+    return std::string("not a directory (a single spec file goes to --spec)");
+  if (!fs::is_directory(fs::path(Dir) / "arch", EC))
+    return std::string("not a spec directory: it has no arch/ directory of architecture specs");
+  return std::nullopt;
+}
+
 SpecRepository::SpecRepository(std::vector<std::string> SpecDirs) : Dirs(std::move(SpecDirs)) {}
 
 /// The *.yaml files in <dir>/<Kind>/ of every spec dir, in search order.
@@ -302,18 +313,19 @@ bool SpecRepository::names(const std::string &Arch, const std::string &Cpu) {
   return Ignored.hasErrors() || std::find(Cpus.begin(), Cpus.end(), Cpu) != Cpus.end();
 }
 
-std::optional<std::string> SpecRepository::archForTriple(const std::string &Triple, DiagnosticList &Diags) {
+std::optional<std::string> SpecRepository::archForTriple(const std::string &Triple, DiagnosticList &Diags,
+                                                         bool *SpecsBroken) {
   // The most specific pattern wins ("x86_64-*" over a catch-all "*").
   std::string Best;
   size_t BestScore = 0;
   bool Tie = false;
+  DiagnosticList Broken; // specs whose patterns cannot be read: any of them might have matched
   for (const std::string &Name : archNames()) {
-    DiagnosticList Local;
     std::optional<std::string> Path = findArchFile(Name, "");
     if (!Path)
       continue;
     // Only patterns the spec writes itself count; an inherited catch-all would match everything.
-    for (const std::string &Pattern : ownTriples(*Path)) {
+    for (const std::string &Pattern : ownTriples(*Path, Broken)) {
       if (!globMatches(Pattern, Triple))
         continue;
       size_t Score = 1 + std::count_if(Pattern.begin(), Pattern.end(), [](char C) { return C != '*' && C != '?'; });
@@ -325,6 +337,14 @@ std::optional<std::string> SpecRepository::archForTriple(const std::string &Trip
         Tie = true;
       }
     }
+  }
+  if (SpecsBroken)
+    *SpecsBroken = Broken.hasErrors();
+  if (Broken.hasErrors()) {
+    Diags.append(Broken);
+    Diags.error({"lockwright"}, "", "cannot tell which architecture spec matches target triple '" + Triple +
+                                        "': the spec files above do not load");
+    return std::nullopt;
   }
   if (Best.empty()) {
     Diags.error({"lockwright"}, "", "no architecture spec matches target triple '" + Triple + "'");
@@ -338,7 +358,7 @@ std::optional<std::string> SpecRepository::archForTriple(const std::string &Trip
   return Best;
 }
 
-std::vector<std::string> SpecRepository::ownTriples(const std::string &Path) {
+std::vector<std::string> SpecRepository::ownTriples(const std::string &Path, DiagnosticList &Broken) {
   auto Patterns = [](const SpecNode *Triples) {
     std::vector<std::string> Out;
     if (Triples)
@@ -372,10 +392,17 @@ std::vector<std::string> SpecRepository::ownTriples(const std::string &Path) {
   std::optional<SpecNode> Root;
   if (Found)
     Root = parseYamlText(Block, Path, Local);
-  if (Root && Root->isMap())
-    return Patterns(Root->at("target.triples"));
-  // Not block style, or the block alone does not parse: read the whole file as everything else does.
+  if (Root && Root->isMap()) {
+    const SpecNode *Triples = Root->at("target.triples");
+    if (!Triples || (Triples->isSequence() && std::all_of(Triples->items().begin(), Triples->items().end(),
+                                                          [](const SpecNode &P) { return P.isScalar(); })))
+      return Patterns(Triples);
+  }
+  // Not block style, the block alone does not parse, or its patterns are not a list of strings:
+  // read the whole file as everything else does, which says what is wrong with it.
   const LoadedFile &Own = loadArchFile(Path, Local);
+  if (!Own.Root)
+    Broken.append(Local);
   return Patterns(Own.Root ? Own.Root->at("target.triples") : nullptr);
 }
 

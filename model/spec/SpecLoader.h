@@ -66,7 +66,10 @@ public:
                                           DiagnosticList &Diags);
 
   /// The architecture whose `target.triples` patterns match Triple.
-  std::optional<std::string> archForTriple(const std::string &Triple, DiagnosticList &Diags);
+  /// A spec file that does not load is an error (it might have matched); SpecsBroken, when
+  /// given, tells that failure from no spec matching.
+  std::optional<std::string> archForTriple(const std::string &Triple, DiagnosticList &Diags,
+                                           bool *SpecsBroken = nullptr);
 
   /// Checks one file of either kind (arch specs are resolved with every CPU variant).
   bool validateFile(const std::string &File, DiagnosticList &Diags);
@@ -92,8 +95,11 @@ private:
   /// The `target.triples` patterns a file writes itself, read from its top-level `target:`
   /// block alone where the file is in block style (the check of every TU needs them from every
   /// arch spec; parsing and validating whole files cost more than the rest of start-up).
-  std::vector<std::string> ownTriples(const std::string &Path);
+  std::vector<std::string> ownTriples(const std::string &Path, DiagnosticList &Broken);
 };
+
+/// Why Dir cannot be a spec directory (none, or not a directory, or without arch/), or nullopt.
+std::optional<std::string> specDirProblem(const std::string &Dir);
 
 /// Runs the checks that need the whole resolved spec (aliases, cross-field rules).
 void checkResolvedArch(const SpecNode &Tree, DiagnosticList &Diags);

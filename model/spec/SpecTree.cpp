@@ -13,6 +13,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <sys/stat.h>
 
 namespace lockwright {
 
@@ -282,6 +283,26 @@ std::optional<SpecNode> parseYamlText(const std::string &Text, const std::string
 }
 
 std::optional<std::string> readSpecFile(const std::string &Path, DiagnosticList &Diags) {
+  // Asked before reading: /dev/zero would be read until memory runs out, a FIFO would block,
+  // and a 50 MB file would be read whole only to be refused.
+  struct stat Status;
+  if (::stat(Path.c_str(), &Status) != 0) {
+    Diags.error({Path, 0, 0}, "", std::string("cannot open: ") + std::strerror(errno));
+    return std::nullopt;
+  }
+  if (S_ISDIR(Status.st_mode)) {
+    Diags.error({Path, 0, 0}, "", "is a directory, not a spec file (a spec directory goes to --spec-dir)");
+    return std::nullopt;
+  }
+  if (!S_ISREG(Status.st_mode)) {
+    Diags.error({Path, 0, 0}, "", "is not a regular file (a device, FIFO or socket); a spec is read from a file");
+    return std::nullopt;
+  }
+  if (static_cast<uint64_t>(Status.st_size) > MaxSpecBytes) {
+    Diags.error({Path, 0, 0}, "", "a spec of " + std::to_string(Status.st_size) + " bytes; specs are at most " +
+                                      std::to_string(MaxSpecBytes) + " bytes");
+    return std::nullopt;
+  }
   std::optional<std::string> Read = readFile(Path);
   if (!Read)
     Diags.error({Path, 0, 0}, "", std::string("cannot open: ") + std::strerror(errno));

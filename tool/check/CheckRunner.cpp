@@ -238,7 +238,8 @@ public:
         DiagnosticList Diags;
         std::optional<TripleSpec> Resolved = specForTriple(*State.Repo, Triple, Diags);
         if (!Resolved) {
-          State.SpecDiags.append(Diags);
+          if (!State.SpecDiags.hasErrors()) // the same for every TU of this run
+            State.SpecDiags.append(Diags);
           return std::make_unique<ASTConsumer>();
         }
         It = State.ByTriple.emplace(Triple, std::move(*Resolved)).first;

@@ -824,6 +824,11 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     SarifRoot = Real.str().str();
   }
 
+  if (!SpecDirOpt.empty())
+    if (std::optional<std::string> Problem = specDirProblem(SpecDirOpt)) {
+      llvm::errs() << "lockwright: error: --spec-dir " << SpecDirOpt << ": " << *Problem << "\n";
+      return 2;
+    }
   SpecRepository Repo({SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue()});
   DiagnosticList Diags;
   std::vector<ApiSpec> &Apis = keptUntilExit(Repo.loadApis(Diags));
@@ -1190,7 +1195,12 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         Emit(F, Directories.count(Findings.front()) ? Directories[Findings.front()] : "");
     }
   }
-  SpecDiags.print(stderr);
+  {
+    std::set<std::string> Said; // each worker met the same broken spec
+    for (const Diagnostic &D : SpecDiags.all())
+      if (std::string Text = D.format(); Said.insert(Text).second)
+        llvm::errs() << Text << "\n";
+  }
   if (Shared.Profiling) {
     llvm::TimeRecord RunTime = llvm::TimeRecord::getCurrentTime(false);
     RunTime -= RunStart;

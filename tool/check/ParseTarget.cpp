@@ -25,7 +25,14 @@ ParseTarget parseTargetFor(const ResolvedSpec &Spec) {
 }
 
 std::optional<TripleSpec> specForTriple(SpecRepository &Repo, const std::string &Triple, DiagnosticList &Diags) {
-  std::optional<std::string> Arch = Repo.archForTriple(Triple, Diags);
+  // A target no spec covers is judged against generic, with a note; a broken spec is an error.
+  bool Broken = false;
+  DiagnosticList NoMatch;
+  std::optional<std::string> Arch = Repo.archForTriple(Triple, NoMatch, &Broken);
+  if (Broken) {
+    Diags.append(NoMatch);
+    return std::nullopt;
+  }
   std::optional<ResolvedSpec> Spec = Repo.resolve(Arch ? *Arch : "generic", "", Diags);
   if (!Spec)
     return std::nullopt;

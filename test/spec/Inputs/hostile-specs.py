@@ -35,3 +35,7 @@ with open(os.path.join(out, "nested.yaml"), "w") as f:
 random.seed(15)
 with open(os.path.join(out, "junk.yaml"), "wb") as f:
     f.write(bytes(random.randrange(256) for _ in range(4096)))
+# Terminal escape sequences (one retitles the window, one clears the screen) where a message
+# quotes the spec's text.
+with open(os.path.join(out, "escape.yaml"), "wb") as f:
+    f.write(b"name: escape\ninherits: x86_64\nti\x1b]0;pwned\x07\x1b[2Jtle: 1\n")
