@@ -1,5 +1,6 @@
 #include "FileIO.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -131,9 +132,24 @@ FileSetOutcome writeFileSet(const std::vector<std::pair<std::string, std::string
   SignalsDeferred Deferred;
   std::vector<std::pair<std::string, std::string>> Staged; // (temporary, target)
   size_t Renamed = 0;
+  // The directories this call creates (parents first), removed again on failure when empty.
+  std::vector<fs::path> Created;
+  for (const auto &File : Files) {
+    std::error_code EC;
+    for (fs::path Dir = fs::path(File.first).parent_path(); !Dir.empty() && !fs::exists(Dir, EC);
+         Dir = Dir.parent_path())
+      if (std::find(Created.begin(), Created.end(), Dir) == Created.end())
+        Created.push_back(Dir);
+  }
+  std::sort(Created.begin(), Created.end(),
+            [](const fs::path &A, const fs::path &B) { return A.native().size() < B.native().size(); });
   auto Fail = [&] {
     for (size_t I = Renamed; I < Staged.size(); ++I)
       ::unlink(Staged[I].first.c_str());
+    for (auto It = Created.rbegin(); It != Created.rend(); ++It) {
+      std::error_code EC;
+      fs::remove(*It, EC); // only removes an empty directory
+    }
     return Out;
   };
   for (const auto &[Requested, Content] : Files) {

@@ -11,6 +11,7 @@
 #include "spec/LockAlgorithms.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -110,9 +111,14 @@ int runGen(const ToolContext &Tool, const std::vector<std::string> &Args) {
                               {"counter-stripes", &Options.CounterStripes}}) {
     if (std::optional<std::string> V = CL.get(Name)) {
       char *End = nullptr;
+      errno = 0;
       unsigned long N = std::strtoul(V->c_str(), &End, 10);
-      if (V->empty() || *End != '\0' || N > 1u << 20) {
+      if (V->empty() || *End != '\0' || V->front() == '-') {
         reportError(std::string("--") + Name + " takes a number, not '" + *V + "'");
+        return ExitUsage;
+      }
+      if (errno == ERANGE || N > 1u << 20) {
+        reportError(std::string("--") + Name + " " + *V + " is out of range (at most " + std::to_string(1u << 20) + ")");
         return ExitUsage;
       }
       *Target = static_cast<unsigned>(N);

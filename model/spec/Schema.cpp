@@ -79,7 +79,14 @@ public:
       return;
     std::optional<int64_t> V = N.asInt();
     if (!V) {
-      Ctx.Diags.error(N.loc(), Path, "expected " + describe() + ", found '" + N.value() + "'");
+      // Digits too many for 64 bits are a number out of range, not "not a number".
+      const std::string &Text = N.value();
+      size_t Start = !Text.empty() && (Text[0] == '-' || Text[0] == '+') ? 1 : 0;
+      if (Text.size() > Start && Text.find_first_not_of("0123456789", Start) == std::string::npos)
+        Ctx.Diags.error(N.loc(), Path, "value " + Text + " is out of range [" + std::to_string(Min) + ", " +
+                                           std::to_string(Max) + "]");
+      else
+        Ctx.Diags.error(N.loc(), Path, "expected " + describe() + ", found '" + Text + "'");
       return;
     }
     if (*V < Min || *V > Max)

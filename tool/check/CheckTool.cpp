@@ -934,7 +934,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::string SpecDir = SpecDirOpt.empty() ? defaultSpecDir(Argv0) : SpecDirOpt.getValue();
   std::map<std::pair<std::string, std::string>, ResolvedSpec> Forced;
   std::vector<TuJob> Jobs;
-  std::vector<std::string> Uncommanded; // sources the database has no command for
+  std::vector<std::string> Uncommanded; // sources not checked: no file, or no command for it in the database
   for (const auto &[Arch, Cpu] : TargetOrder) {
     const ResolvedSpec *Spec = nullptr;
     std::string LayoutNote;
@@ -978,6 +978,20 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Job.OptionsText = Plan.OptionsText;
       Job.ExtraArgs = Plan.ExtraArgs;
       Job.ExtraArgsBefore = Plan.ExtraArgsBefore;
+      // A source that is not a file gets one line saying so (clang said "no such file", "no
+      // input files" and "expected exactly one compiler job").
+      if (llvm::sys::fs::file_status Status; !llvm::sys::fs::is_regular_file(Files[F])) {
+        if (std::find(Uncommanded.begin(), Uncommanded.end(), Files[F]) == Uncommanded.end()) {
+          bool Exists = !llvm::sys::fs::status(Files[F], Status);
+          llvm::errs() << "lockwright: error: " << Files[F] << ": "
+                       << (!Exists                                 ? "no such file"
+                           : llvm::sys::fs::is_directory(Status) ? "is a directory, not a source file"
+                                                                   : "not a regular file")
+                       << "\n";
+          Uncommanded.push_back(Files[F]);
+        }
+        continue;
+      }
       // By its absolute path, as clang-tidy looks it up: a database answers a relative name it does
       // not list with a neighbour's command naming the file as given, relative to the wrong directory.
       Job.Commands = Compilations.getCompileCommands(absolutePath(Files[F]));
@@ -1276,7 +1290,8 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   }
   if (!QuietOpt)
     llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
-                 << Consumer.Errors << " error" << (Consumer.Errors == 1 ? "" : "s") << " in "
+                 << Consumer.Errors + Uncommanded.size() << " error"
+                 << (Consumer.Errors + Uncommanded.size() == 1 ? "" : "s") << " in "
                  << Files.size() << " file" << (Files.size() == 1 ? "" : "s")
                  << (FromCache ? " (" + std::to_string(Parsed) + " parsed, " + std::to_string(FromCache) +
                                      " from the cache)"

@@ -115,11 +115,16 @@ public:
     }
     if (Finder.Found.size() > 1) {
       // Two instantiations of a template, or one name in two scopes: say which to pick.
+      // A template instantiated a thousand times would make a 10 KB line: the first few, and a count.
+      constexpr size_t Shown = 8;
       std::vector<std::string> Names;
       for (const RecordDecl *R : Finder.Found)
-        Names.push_back("'" + recordDisplayName(R) + "'");
-      Job.Error = "'" + Job.Record + "' names " + std::to_string(Names.size()) + " records: " + joinList(Names, ", ") +
-                  "; give one of these names";
+        if (Names.size() < Shown)
+          Names.push_back("'" + recordDisplayName(R) + "'");
+      if (Finder.Found.size() > Shown)
+        Names.push_back("and " + std::to_string(Finder.Found.size() - Shown) + " more");
+      Job.Error = "'" + Job.Record + "' names " + std::to_string(Finder.Found.size()) + " records: " +
+                  joinList(Names, ", ") + "; give one of these names";
       return;
     }
     const RecordDecl *R = Finder.Found.front();
