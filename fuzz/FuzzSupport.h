@@ -3,8 +3,12 @@
 #ifndef LOCKWRIGHT_FUZZ_FUZZSUPPORT_H
 #define LOCKWRIGHT_FUZZ_FUZZSUPPORT_H
 
+#include "spec/SpecLoader.h"
+
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -31,6 +35,31 @@ inline void writeWhole(const std::string &Path, const uint8_t *Data, size_t Size
     std::perror(Path.c_str());
     std::abort();
   }
+}
+
+/// The input in a file of its own name: a spec repository caches what it read by path, so the
+/// shipped specs an input inherits are parsed once, and each input is read fresh. Removed after.
+class FreshFile {
+public:
+  FreshFile(const uint8_t *Data, size_t Size) {
+    static unsigned long Count = 0;
+    Path = scratchDir() + "/input-" + std::to_string(++Count) + ".yaml";
+    writeWhole(Path, Data, Size);
+  }
+  ~FreshFile() { ::unlink(Path.c_str()); }
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path;
+};
+
+/// A repository of the shipped specs, renewed now and then so the inputs it cached do not pile up.
+inline SpecRepository &sharedRepository() {
+  static std::unique_ptr<SpecRepository> Repo;
+  static unsigned Uses = 0;
+  if (!Repo || ++Uses % 256 == 0)
+    Repo = std::make_unique<SpecRepository>(std::vector<std::string>{LOCKWRIGHT_FUZZ_SPEC_DIR});
+  return *Repo;
 }
 
 } // namespace lockwright::fuzz

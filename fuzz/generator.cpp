@@ -87,10 +87,10 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size, size_t Max
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  static const std::string File = fuzz::scratchDir() + "/fuzzed.yaml";
   static const TemplateSet Templates(LOCKWRIGHT_FUZZ_TEMPLATE_DIR);
-  fuzz::writeWhole(File, Data, Size);
-  SpecRepository Repo({LOCKWRIGHT_FUZZ_SPEC_DIR});
+  fuzz::FreshFile Input(Data, Size);
+  SpecRepository &Repo = fuzz::sharedRepository();
+  const std::string &File = Input.path();
   DiagnosticList Diags;
   std::optional<ResolvedSpec> Spec = Repo.resolveFile(File, "", Diags);
   if (!Spec)

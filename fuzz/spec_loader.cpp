@@ -9,9 +9,9 @@
 using namespace lockwright;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  static const std::string File = fuzz::scratchDir() + "/fuzzed.yaml";
-  fuzz::writeWhole(File, Data, Size);
-  SpecRepository Repo({LOCKWRIGHT_FUZZ_SPEC_DIR});
+  fuzz::FreshFile Input(Data, Size);
+  SpecRepository &Repo = fuzz::sharedRepository();
+  const std::string &File = Input.path();
   DiagnosticList Diags;
   std::optional<ResolvedSpec> Spec = Repo.resolveFile(File, "", Diags);
   if (!Spec)

@@ -45,6 +45,14 @@ config.substitutions.append(("%llvm_tools_dir", llvm_tools_dir))
 # Headless Chromium renders the layout pictures (scripts/bootstrap installs it).
 chromium = shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
 config.substitutions.append(("%screenshot", "sh " + os.path.join(config.test_source_root, "layout", "Inputs", "screenshot.sh") + " " + chromium))
+# A cap on the tool's memory for the hostile-input tests: an address-space limit, except under
+# ASan, which reserves terabytes of shadow address space and enforces a resident limit instead.
+sanitize = lit_config.params.get("sanitize", "")
+if sanitize:
+    config.available_features.add("sanitized")
+    config.substitutions.append(("%memlimit", 'export ASAN_OPTIONS="$ASAN_OPTIONS:hard_rss_limit_mb=3000"'))
+else:
+    config.substitutions.append(("%memlimit", "ulimit -v 1000000"))
 # The flags every generated header must pass cleanly.
 config.substitutions.append(("%cwarn", "-O2 -Wall -Wextra -Werror"))
 

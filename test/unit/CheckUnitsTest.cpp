@@ -329,5 +329,35 @@ TEST(WriterLocks, OneLockAtEveryWriteOfBothMakesThemOneObject) {
   EXPECT_EQ(commonLock(A, B, Uses), "");
 }
 
+// Found by fuzz/checker: a fix whose text comes from source bytes that are not UTF-8 (a Latin-1
+// comment, a string literal) must come back from a summary byte for byte; JSON strings would
+// have replaced each byte with U+FFFD, and --fix from the cache written those into the file.
+TEST(Summary, TextThatIsNotUtf8SurvivesByteForByte) {
+  TuSummary T;
+  T.File = "/src/caf\xe9.c";
+  Finding F;
+  F.Check = "barrier-misplaced-write-barrier";
+  F.Message = "'x\xff' is written after the barrier";
+  F.At = {T.File, 3, 5};
+  F.Fixes.push_back({T.File, 10, 4, "smp_store_release(&x, \"\xe9t\xe9\")"});
+  T.Findings.push_back(F);
+  T.Inputs.push_back({T.File, "0123456789abcdef"});
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(T), Error);
+  ASSERT_TRUE(Back) << Error;
+  EXPECT_EQ(Back->File, T.File);
+  ASSERT_EQ(Back->Findings.size(), 1u);
+  EXPECT_EQ(Back->Findings[0].Message, F.Message);
+  ASSERT_EQ(Back->Findings[0].Fixes.size(), 1u);
+  EXPECT_EQ(Back->Findings[0].Fixes[0].Text, F.Fixes[0].Text);
+  EXPECT_EQ(Back->Findings[0].Fixes[0].File, T.File);
+  EXPECT_EQ(Back->Inputs[0].first, T.File);
+  EXPECT_EQ(writeSummary(*Back), writeSummary(T));
+  // A malformed byte string is an error, not garbage.
+  std::string Bad = writeSummary(T);
+  Bad.replace(Bad.find("\"bytes\": \"") + 10, 1, "z");
+  EXPECT_FALSE(readSummary(Bad, Error));
+}
+
 } // namespace
 } // namespace lockwright

@@ -45,10 +45,10 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -335,7 +335,8 @@ std::unique_ptr<CompilationDatabase> loadDatabase(const std::string &BuildPath, 
     }
     if (!llvm::sys::path::has_parent_path(Dir) || llvm::sys::path::parent_path(Dir) == Dir)
       break;
-    Dir = llvm::sys::path::parent_path(Dir);
+    llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Dir)); // a view into Dir: copied first
+    Dir = Parent;
   }
   // No compile_commands.json: LibTooling's other plugins (compile_flags.txt) may still find one.
   std::unique_ptr<CompilationDatabase> Database = CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);

@@ -113,13 +113,31 @@ std::string contentHash(std::string_view Bytes) {
 // JSON: short keys would save bytes, but a summary is read by people debugging a build.
 namespace {
 
+/// Text from the source or the file system (a fix's replacement, a message quoting code, a
+/// path), which need not be UTF-8 as JSON strings must be: such a string is kept byte for byte
+/// as {"bytes": hex} (JSON would have replaced each bad byte with U+FFFD, and a fix read back
+/// from the cache would have written those into the file).
+Value text(const std::string &S) {
+  if (llvm::json::isUTF8(S))
+    return S;
+  static const char Digits[] = "0123456789abcdef";
+  std::string Hex;
+  for (unsigned char C : S) {
+    Hex += Digits[C >> 4];
+    Hex += Digits[C & 15];
+  }
+  return Object{{"bytes", std::move(Hex)}};
+}
+
 Value point(const SourcePoint &P) {
   if (!P.valid())
     return nullptr;
-  return Array{P.File, P.Line, P.Column};
+  return Array{text(P.File), P.Line, P.Column};
 }
 
-Value edit(const Edit &E) { return Object{{"file", E.File}, {"offset", E.Offset}, {"length", E.Length}, {"text", E.Text}}; }
+Value edit(const Edit &E) {
+  return Object{{"file", text(E.File)}, {"offset", E.Offset}, {"length", E.Length}, {"text", text(E.Text)}};
+}
 
 Value edits(const std::vector<Edit> &List) {
   Array A;
@@ -131,7 +149,7 @@ Value edits(const std::vector<Edit> &List) {
 template <class Container> Value strings(const Container &List) {
   Array A;
   for (const std::string &S : List)
-    A.push_back(S);
+    A.push_back(text(S));
   return A;
 }
 
@@ -140,10 +158,11 @@ const char *kindName(ObjectKind K) { return K == ObjectKind::Lock ? "lock" : K =
 Value finding(const Finding &F) {
   Array Notes;
   for (const FindingNote &N : F.Notes)
-    Notes.push_back(Object{{"at", point(N.At)}, {"message", N.Message}, {"fixes", edits(N.Fixes)}, {"source", N.Source}});
+    Notes.push_back(
+        Object{{"at", point(N.At)}, {"message", text(N.Message)}, {"fixes", edits(N.Fixes)}, {"source", text(N.Source)}});
   return Object{{"check", F.Check},
                 {"level", F.Severity == Finding::Level::Error ? "error" : "warning"},
-                {"message", F.Message},
+                {"message", text(F.Message)},
                 {"at", point(F.At)},
                 {"fixes", edits(F.Fixes)},
                 {"notes", std::move(Notes)}};
@@ -257,16 +276,32 @@ public:
     return A;
   }
   std::string str(const Object &O, const char *Key) {
-    std::optional<llvm::StringRef> S = O.getString(Key);
-    if (!S)
+    const Value *V = O.get(Key);
+    if (!V || (V->kind() != Value::String && V->kind() != Value::Object)) {
       fail(std::string("expected a string '") + Key + "'");
-    return S ? S->str() : "";
+      return "";
+    }
+    return str(*V);
   }
   std::string str(const Value &V) {
     std::optional<llvm::StringRef> S = V.getAsString();
-    if (!S)
+    if (S)
+      return S->str();
+    // text()'s form of a string that is not UTF-8.
+    std::optional<llvm::StringRef> Hex = V.getAsObject() ? V.getAsObject()->getString("bytes") : std::nullopt;
+    std::string Bytes;
+    for (size_t I = 0; Hex && I < Hex->size(); I += 2) {
+      unsigned Byte;
+      if (I + 1 >= Hex->size() || Hex->substr(I, 2).getAsInteger(16, Byte))
+        Hex.reset();
+      else
+        Bytes += static_cast<char>(Byte);
+    }
+    if (!Hex) {
       fail("expected a string");
-    return S ? S->str() : "";
+      return "";
+    }
+    return Bytes;
   }
   uint64_t num(const Object &O, const char *Key) {
     std::optional<int64_t> N = O.getInteger(Key);
@@ -486,7 +521,7 @@ public:
 std::string writeSummary(const TuSummary &S) {
   Array Inputs, Findings, Records;
   for (const auto &[Path, Hash] : S.Inputs)
-    Inputs.push_back(Array{Path, Hash});
+    Inputs.push_back(Array{text(Path), Hash});
   for (const Finding &F : S.Findings)
     Findings.push_back(finding(F));
   for (const RecordSummary &R : S.Records)
@@ -502,8 +537,8 @@ std::string writeSummary(const TuSummary &S) {
     CallLocks[Callee] = strings(Locks);
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
-              {"file", S.File},
-              {"directory", S.Directory},
+              {"file", text(S.File)},
+              {"directory", text(S.Directory)},
               {"command", strings(S.Command)},
               {"target", Object{{"label", S.Target.Label},
                                 {"destructive", S.Target.Destructive},
