@@ -31,6 +31,16 @@ static bool sameContent(const std::string &Path, const std::string &Content) {
   return Old && *Old == Content;
 }
 
+/// "a directory", "a FIFO", ...: what a path that is not a regular file is.
+static std::string fileKind(mode_t Mode) {
+  return S_ISREG(Mode)    ? "a regular file"
+         : S_ISDIR(Mode)  ? "a directory"
+         : S_ISFIFO(Mode) ? "a FIFO"
+         : S_ISCHR(Mode)  ? "a character device"
+         : S_ISBLK(Mode)  ? "a block device"
+                          : "a socket";
+}
+
 std::optional<std::string> regularOutputPath(const std::string &Path, std::string &Error) {
   struct stat Link;
   if (::lstat(Path.c_str(), &Link) != 0)
@@ -48,13 +58,7 @@ std::optional<std::string> regularOutputPath(const std::string &Path, std::strin
   }
   struct stat Status;
   if (::stat(Target.c_str(), &Status) == 0 && !S_ISREG(Status.st_mode)) {
-    Error = Path + " is not a regular file (" +
-            (S_ISDIR(Status.st_mode)    ? std::string("a directory")
-             : S_ISFIFO(Status.st_mode) ? std::string("a FIFO")
-             : S_ISCHR(Status.st_mode)  ? std::string("a character device")
-             : S_ISBLK(Status.st_mode)  ? std::string("a block device")
-                                        : std::string("a socket")) +
-            "); outputs are written to regular files only";
+    Error = Path + " is not a regular file (" + fileKind(Status.st_mode) + "); outputs are written to regular files only";
     return std::nullopt;
   }
   return Target;
@@ -76,6 +80,18 @@ namespace {
 std::optional<std::string> writeTemporary(const std::string &Path, const std::string &Content, std::string &Error) {
   fs::path Target(Path);
   std::error_code EC;
+  // An output directory named where a file or a device is (-o FILE): said as such, not as
+  // "cannot create directory: Not a directory".
+  for (fs::path Dir = Target.parent_path(); !Dir.empty() && Dir != Dir.root_path(); Dir = Dir.parent_path()) {
+    struct stat Status;
+    if (::stat(Dir.c_str(), &Status) != 0)
+      continue;
+    if (!S_ISDIR(Status.st_mode)) {
+      Error = Dir.string() + " is not a directory (" + fileKind(Status.st_mode) + "); name a directory for the output";
+      return std::nullopt;
+    }
+    break;
+  }
   if (Target.has_parent_path())
     fs::create_directories(Target.parent_path(), EC);
   if (EC) {
