@@ -111,12 +111,31 @@ bool checkOptions(const YAML::Node &Value, const std::string &File, ConfigLayer 
   return false;
 }
 
-/// Single-quoted YAML scalar.
+/// A YAML scalar that reads back as Text: single-quoted, or double-quoted with escapes when Text
+/// holds a line break or another control character, which a single-quoted scalar would fold
+/// into a space (found by fuzz/config: --dump-config did not load back).
 std::string quoted(const std::string &Text) {
-  std::string Out = "'";
-  for (char C : Text)
-    Out += C == '\'' ? std::string("''") : std::string(1, C);
-  return Out + "'";
+  bool Plain = std::none_of(Text.begin(), Text.end(), [](char C) {
+    return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+  });
+  if (Plain) {
+    std::string Out = "'";
+    for (char C : Text)
+      Out += C == '\'' ? std::string("''") : std::string(1, C);
+    return Out + "'";
+  }
+  static const char Digits[] = "0123456789abcdef";
+  std::string Out = "\"";
+  for (char C : Text) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '"' || C == '\\')
+      Out += std::string("\\") + C;
+    else if (U < 0x20 || U == 0x7f)
+      Out += std::string("\\x") + Digits[U >> 4] + Digits[U & 15];
+    else
+      Out += C;
+  }
+  return Out + "\"";
 }
 
 /// The same selection without the globs a later '*' or '-*' overrides, so that a dumped config
