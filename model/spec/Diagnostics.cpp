@@ -6,6 +6,34 @@
 
 namespace lockwright {
 
+/// The length of the valid UTF-8 sequence at Text[I] (not a C1 control), or 0.
+static size_t utf8Length(const std::string &Text, size_t I) {
+  unsigned char C = Text[I];
+  if (C < 0x80)
+    return 1;
+  size_t Length = C >= 0xf0 && C < 0xf5 ? 4 : C >= 0xe0 && C < 0xf0 ? 3 : C >= 0xc2 && C < 0xe0 ? 2 : 0;
+  if (!Length || I + Length > Text.size())
+    return 0;
+  for (size_t K = 1; K < Length; ++K)
+    if ((static_cast<unsigned char>(Text[I + K]) & 0xc0) != 0x80)
+      return 0;
+  // C1 controls (U+0080..U+009F, encoded C2 80..C2 9F) act as escapes in some terminals.
+  if (C == 0xc2 && static_cast<unsigned char>(Text[I + 1]) < 0xa0)
+    return 0;
+  return Length;
+}
+
+std::optional<size_t> firstNonTextByte(const std::string &Text) {
+  for (size_t I = 0; I < Text.size();) {
+    unsigned char C = Text[I];
+    size_t Length = utf8Length(Text, I);
+    if (!Length || (C < 0x20 && C != '\t' && C != '\n' && C != '\r') || C == 0x7f)
+      return I;
+    I += Length;
+  }
+  return std::nullopt;
+}
+
 /// Text as a terminal may show it: bytes of valid UTF-8 kept, control characters (an escape
 /// sequence in a binary spec would retitle or clear the terminal) and invalid bytes as \xHH.
 std::string printable(const std::string &Text) {
@@ -26,14 +54,8 @@ std::string printable(const std::string &Text) {
       ++I;
       continue;
     }
-    size_t Length = C >= 0xf0 && C < 0xf5 ? 4 : C >= 0xe0 ? 3 : C >= 0xc2 && C < 0xe0 ? 2 : 0;
-    bool Valid = Length && I + Length <= Text.size();
-    for (size_t K = 1; Valid && K < Length; ++K)
-      Valid = (static_cast<unsigned char>(Text[I + K]) & 0xc0) == 0x80;
-    // C1 controls (U+0080..U+009F, encoded C2 80..C2 9F) act as escapes in some terminals.
-    if (Valid && C == 0xc2 && static_cast<unsigned char>(Text[I + 1]) < 0xa0)
-      Valid = false;
-    if (!Valid) {
+    size_t Length = utf8Length(Text, I);
+    if (!Length) {
       Hex(C);
       ++I;
       continue;

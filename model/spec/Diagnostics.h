@@ -4,6 +4,7 @@
 #define LOCKWRIGHT_MODEL_SPEC_DIAGNOSTICS_H
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct Diagnostic {
 
 /// Text safe to print on a terminal: control characters and bytes that are not UTF-8 as \xHH.
 std::string printable(const std::string &Text);
+
+/// The offset of Text's first byte that is not text (not UTF-8, or a control character other
+/// than tab, line feed and carriage return), or nullopt.
+std::optional<size_t> firstNonTextByte(const std::string &Text);
 
 /// Collects diagnostics so one run reports every problem in a spec, not just the first.
 class DiagnosticList {

@@ -42,20 +42,24 @@ SourceLoc locOf(const YAML::Mark &M, const std::string &File) {
 std::optional<std::string> globList(const YAML::Node &Value, const std::string &Key, const std::string &File,
                                     DiagnosticList &Diags) {
   std::vector<std::string> Items;
+  // One way to read the globs of either form, line breaks included, so that what
+  // --dump-config writes reads back the same (fuzz/config found a list item with a line break).
+  auto Add = [&](std::string Text) {
+    std::replace(Text.begin(), Text.end(), '\n', ',');
+    for (const std::string &Part : splitList(Text))
+      Items.push_back(Part);
+  };
   if (Value.IsNull())
     return std::string();
   if (Value.IsScalar()) {
-    std::string Text = Value.Scalar();
-    std::replace(Text.begin(), Text.end(), '\n', ',');
-    Items = splitList(Text);
+    Add(Value.Scalar());
   } else if (Value.IsSequence()) {
     for (const YAML::Node &Item : Value) {
       if (!Item.IsScalar()) {
         Diags.error(locOf(Item.Mark(), File), Key, "expected a check glob");
         return std::nullopt;
       }
-      for (const std::string &Part : splitList(Item.Scalar()))
-        Items.push_back(Part);
+      Add(Item.Scalar());
     }
   } else {
     Diags.error(locOf(Value.Mark(), File), Key, "expected a string or a list of check globs");
@@ -160,6 +164,15 @@ std::optional<ConfigLayer> parseConfig(const std::string &Text, const std::strin
   }
   if (flowNestedTooDeep(Text, Where, Diags))
     return std::nullopt;
+  // A config is text: a byte that is not UTF-8, or a control character, is an error where it
+  // stands (found by fuzz/config: such bytes did not survive --dump-config).
+  if (std::optional<size_t> Bad = firstNonTextByte(Text)) {
+    unsigned Line = 1 + std::count(Text.begin(), Text.begin() + *Bad, '\n');
+    size_t LineStart = Text.rfind('\n', *Bad == 0 ? 0 : *Bad - 1);
+    unsigned Col = static_cast<unsigned>(*Bad - (LineStart == std::string::npos || *Bad == 0 ? 0 : LineStart + 1)) + 1;
+    Diags.error({Where, Line, Col}, "", "not text: a byte that is not UTF-8, or a control character");
+    return std::nullopt;
+  }
   YAML::Node Root;
   try {
     Root = YAML::Load(Text);
