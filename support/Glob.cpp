@@ -10,29 +10,63 @@ bool isIdentifierChar(char C, bool First) {
 
 } // namespace
 
-bool globMatches(std::string_view Pattern, std::string_view Text, const std::vector<std::string_view> &IdentifierTokens) {
-  if (Pattern.empty())
-    return Text.empty();
-  if (Pattern[0] == '*') {
-    for (size_t Skip = 0; Skip <= Text.size(); ++Skip)
-      if (globMatches(Pattern.substr(1), Text.substr(Skip), IdentifierTokens))
-        return true;
-    return false;
+namespace {
+
+/// The matcher over (pattern offset, text offset), each pair judged once: plain backtracking
+/// took exponential time on patterns with many '*' (fuzz/config found a 30-byte --checks
+/// glob that ran for minutes).
+class GlobMatcher {
+public:
+  GlobMatcher(std::string_view Pattern, std::string_view Text, const std::vector<std::string_view> &Tokens)
+      : Pattern(Pattern), Text(Text), Tokens(Tokens), Memo((Pattern.size() + 1) * (Text.size() + 1), Unknown) {}
+
+  bool matches(size_t P, size_t T) {
+    char &Known = Memo[P * (Text.size() + 1) + T];
+    if (Known == Unknown)
+      Known = compute(P, T) ? Yes : No;
+    return Known == Yes;
   }
-  for (std::string_view Token : IdentifierTokens) {
-    if (Pattern.substr(0, Token.size()) != Token)
-      continue;
-    if (Text.empty() || !isIdentifierChar(Text[0], true))
+
+private:
+  enum : char { Unknown, Yes, No };
+
+  bool compute(size_t P, size_t T) {
+    if (P == Pattern.size())
+      return T == Text.size();
+    if (Pattern[P] == '*') {
+      for (size_t Skip = T; Skip <= Text.size(); ++Skip)
+        if (matches(P + 1, Skip))
+          return true;
       return false;
-    for (size_t End = 1; End <= Text.size(); ++End) {
-      if (globMatches(Pattern.substr(Token.size()), Text.substr(End), IdentifierTokens))
-        return true;
-      if (End == Text.size() || !isIdentifierChar(Text[End], false))
-        return false;
     }
-    return false;
+    for (std::string_view Token : Tokens) {
+      if (Pattern.substr(P, Token.size()) != Token)
+        continue;
+      // A placeholder stands for one identifier.
+      if (T == Text.size() || !isIdentifierChar(Text[T], true))
+        return false;
+      for (size_t End = T + 1; End <= Text.size(); ++End) {
+        if (matches(P + Token.size(), End))
+          return true;
+        if (End == Text.size() || !isIdentifierChar(Text[End], false))
+          return false;
+      }
+      return false;
+    }
+    return T < Text.size() && Pattern[P] == Text[T] && matches(P + 1, T + 1);
   }
-  return !Text.empty() && Pattern[0] == Text[0] && globMatches(Pattern.substr(1), Text.substr(1), IdentifierTokens);
+
+  std::string_view Pattern, Text;
+  const std::vector<std::string_view> &Tokens;
+  std::vector<char> Memo;
+};
+
+} // namespace
+
+bool globMatches(std::string_view Pattern, std::string_view Text, const std::vector<std::string_view> &IdentifierTokens) {
+  if (IdentifierTokens.empty() && Pattern.find('*') == std::string_view::npos)
+    return Pattern == Text; // most names in the API tables are plain
+  return GlobMatcher(Pattern, Text, IdentifierTokens).matches(0, 0);
 }
 
 } // namespace lockwright

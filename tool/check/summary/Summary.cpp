@@ -1,5 +1,7 @@
 #include "summary/Summary.h"
 
+#include "analysis/LayoutMath.h"
+
 #include "SetOps.h"
 
 #include "llvm/Support/JSON.h"
@@ -429,6 +431,9 @@ public:
     R.Label = str(*O, "label");
     R.At = point(*O, "at");
     R.Align = num(*O, "align");
+    // The layout arithmetic divides by it (fuzz/summary found a summary with 0).
+    if (!isPowerOfTwo(R.Align))
+      fail("a record's 'align' must be a power of two");
     R.AlignSpelling = str(*O, "align_spelling");
     R.NewBeforeCxx17 = flag(*O, "new_before_cxx17");
     R.PerCpu = flag(*O, "per_cpu");
@@ -589,6 +594,8 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   if (const Object *T = In.obj(Root->get("target"), "target")) {
     S.Target.Label = In.str(*T, "label");
     S.Target.Destructive = In.num(*T, "destructive");
+    if (!isPowerOfTwo(S.Target.Destructive))
+      In.fail("the target's 'destructive' size must be a power of two");
     S.Target.DestructiveSource = In.str(*T, "destructive_source");
     S.Target.LayoutNote = In.str(*T, "layout_note");
   }
