@@ -10,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -289,8 +290,13 @@ std::string EffectiveConfig::toYaml() const {
     }
   if (!CheckOptions.empty()) {
     Out += "CheckOptions:\n";
-    for (const auto &[Key, Value] : CheckOptions)
-      Out += "  " + Key + ": " + quoted(Value) + "\n";
+    for (const auto &[Key, Value] : CheckOptions) {
+      // "check-name.Option" as written; any other key quoted (fuzz/config: "e] " did not load back).
+      bool Plain = !Key.empty() && std::all_of(Key.begin(), Key.end(), [](char C) {
+        return std::isalnum(static_cast<unsigned char>(C)) || C == '-' || C == '_' || C == '.';
+      });
+      Out += "  " + (Plain ? Key : quoted(Key)) + ": " + quoted(Value) + "\n";
+    }
   }
   return Out + "...\n";
 }
