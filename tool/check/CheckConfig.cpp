@@ -155,6 +155,26 @@ std::string withoutOverridden(const std::string &Globs) {
 
 } // namespace
 
+/// Where a key or value of Node holds a byte that is not text (see firstNonTextByte); a line
+/// break, which a folded or escaped value may hold, is text.
+static std::optional<YAML::Mark> nonTextScalar(const YAML::Node &Node) {
+  if (Node.IsScalar()) {
+    std::string Value = Node.Scalar();
+    std::replace(Value.begin(), Value.end(), '\n', ' ');
+    return firstNonTextByte(Value) ? std::optional<YAML::Mark>(Node.Mark()) : std::nullopt;
+  }
+  if (Node.IsSequence())
+    for (const YAML::Node &Item : Node)
+      if (std::optional<YAML::Mark> Bad = nonTextScalar(Item))
+        return Bad;
+  if (Node.IsMap())
+    for (const auto &Entry : Node)
+      for (const YAML::Node &Part : {Entry.first, Entry.second})
+        if (std::optional<YAML::Mark> Bad = nonTextScalar(Part))
+          return Bad;
+  return std::nullopt;
+}
+
 std::optional<ConfigLayer> parseConfig(const std::string &Text, const std::string &Origin, const std::string &File,
                                        DiagnosticList &Diags) {
   std::string Where = File.empty() ? Origin : File;
@@ -179,6 +199,11 @@ std::optional<ConfigLayer> parseConfig(const std::string &Text, const std::strin
     Root = YAML::Load(Text);
   } catch (const YAML::Exception &E) {
     Diags.error(locOf(E.mark, Where), "", E.msg);
+    return std::nullopt;
+  }
+  // The same for what YAML escapes ("\xff", "\0") make of the text.
+  if (std::optional<YAML::Mark> Bad = nonTextScalar(Root)) {
+    Diags.error(locOf(*Bad, Where), "", "not text: an escape makes a byte that is not UTF-8, or a control character");
     return std::nullopt;
   }
   ConfigLayer Layer;
