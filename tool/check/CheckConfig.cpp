@@ -7,6 +7,8 @@
 #include "StringList.h"
 #include "spec/SpecTree.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -129,14 +131,13 @@ std::string quoted(const std::string &Text) {
       Out += C == '\'' ? std::string("''") : std::string(1, C);
     return Out + "'";
   }
-  static const char Digits[] = "0123456789abcdef";
   std::string Out = "\"";
   for (char C : Text) {
     unsigned char U = static_cast<unsigned char>(C);
     if (C == '"' || C == '\\')
       Out += std::string("\\") + C;
     else if (U < 0x20 || U == 0x7f)
-      Out += std::string("\\x") + Digits[U >> 4] + Digits[U & 15];
+      Out += "\\x" + llvm::toHex(llvm::StringRef(&C, 1), /*LowerCase=*/true);
     else
       Out += C;
   }

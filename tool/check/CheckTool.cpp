@@ -348,8 +348,10 @@ std::unique_ptr<CompilationDatabase> loadDatabase(const std::string &BuildPath, 
 
 /// Parses the command line as clang-tidy does. As run-clang-tidy, -p and no sources checks
 /// every file of compile_commands.json: the parse is redone with them named, so that
-/// --extra-arg and friends apply as usual. On a usage error, says so and returns nullopt.
-std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::string> &Args) {
+/// --extra-arg and friends apply as usual; Database is -p's, as loadDatabase read it. On a usage
+/// error, says so and returns nullopt.
+std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::string> &Args,
+                                                   const CompilationDatabase *Database) {
   std::vector<std::string> Storage = {"lockwright check"};
   Storage.insert(Storage.end(), Args.begin(), Args.end());
   for (std::string &S : Storage) // -h is --help (ShortHelpOpt only keeps LLVM's -h from matching more)
@@ -373,15 +375,9 @@ std::optional<CommonOptionsParser> parseCommandLine(const std::vector<std::strin
       Parse(ListOnly || given(Args, "p") ? llvm::cl::ZeroOrMore : llvm::cl::OneOrMore);
   if (!Parser || !Parser->getSourcePathList().empty() || ListOnly)
     return Parser;
-  std::string BuildPath = buildPathIn(Args), Error;
-  std::unique_ptr<CompilationDatabase> Database = loadDatabase(BuildPath, Error);
-  if (!Database) {
-    llvm::errs() << "lockwright: error: " << Error << "\n";
-    return std::nullopt;
-  }
-  std::vector<std::string> AllFiles = Database->getAllFiles();
+  std::vector<std::string> AllFiles = Database ? Database->getAllFiles() : std::vector<std::string>();
   if (AllFiles.empty()) {
-    llvm::errs() << "lockwright: error: the compilation database in '" << BuildPath << "' lists no files\n";
+    llvm::errs() << "lockwright: error: the compilation database in '" << buildPathIn(Args) << "' lists no files\n";
     return std::nullopt;
   }
   Storage.insert(std::find(Storage.begin(), Storage.end(), "--"), AllFiles.begin(), AllFiles.end());
@@ -708,16 +704,19 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     printHelp();
     return 0;
   }
-  // A database -p names that cannot be read is failed input (exit 1), said in one line, before
-  // LibTooling's parser would print its own message and check every source without flags.
+  // The database -p names, read once. One that cannot be read is failed input (exit 1), said in
+  // one line, before LibTooling's parser would print its own message and check every source
+  // without flags.
+  std::unique_ptr<CompilationDatabase> Database;
   if (std::string BuildPath = buildPathIn(Args); !BuildPath.empty()) {
     std::string Error;
-    if (!loadDatabase(BuildPath, Error)) {
+    Database = loadDatabase(BuildPath, Error);
+    if (!Database) {
       llvm::errs() << "lockwright: error: " << Error << "\n";
       return 1;
     }
   }
-  std::optional<CommonOptionsParser> Parser = parseCommandLine(Args);
+  std::optional<CommonOptionsParser> Parser = parseCommandLine(Args, Database.get());
   if (!Parser)
     return 2;
   const std::vector<std::string> &Files = Parser->getSourcePathList();
@@ -919,14 +918,11 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     Plans.push_back(std::move(Plan));
   }
 
-  // With -p, the database as loadDatabase reads it, under the command line's --extra-arg.
+  // With -p, the database as loadDatabase read it, under the command line's --extra-arg.
   std::unique_ptr<ArgumentsAdjustingCompilations> OwnDatabase;
-  if (std::string BuildPath = buildPathIn(Args); !BuildPath.empty()) {
-    std::string Error;
-    if (std::unique_ptr<CompilationDatabase> Loaded = loadDatabase(BuildPath, Error)) {
-      OwnDatabase = std::make_unique<ArgumentsAdjustingCompilations>(std::move(Loaded));
-      OwnDatabase->appendArgumentsAdjuster(Parser->getArgumentsAdjuster());
-    }
+  if (Database) {
+    OwnDatabase = std::make_unique<ArgumentsAdjustingCompilations>(std::move(Database));
+    OwnDatabase->appendArgumentsAdjuster(Parser->getArgumentsAdjuster());
   }
   CompilationDatabase &Compilations = OwnDatabase ? *OwnDatabase : Parser->getCompilations();
 

@@ -4,6 +4,7 @@
 
 #include "SetOps.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -122,13 +123,7 @@ namespace {
 Value text(const std::string &S) {
   if (llvm::json::isUTF8(S))
     return S;
-  static const char Digits[] = "0123456789abcdef";
-  std::string Hex;
-  for (unsigned char C : S) {
-    Hex += Digits[C >> 4];
-    Hex += Digits[C & 15];
-  }
-  return Object{{"bytes", std::move(Hex)}};
+  return Object{{"bytes", llvm::toHex(S, /*LowerCase=*/true)}};
 }
 
 Value point(const SourcePoint &P) {
@@ -292,14 +287,8 @@ public:
     // text()'s form of a string that is not UTF-8.
     std::optional<llvm::StringRef> Hex = V.getAsObject() ? V.getAsObject()->getString("bytes") : std::nullopt;
     std::string Bytes;
-    for (size_t I = 0; Hex && I < Hex->size(); I += 2) {
-      unsigned Byte;
-      if (I + 1 >= Hex->size() || Hex->substr(I, 2).getAsInteger(16, Byte))
-        Hex.reset();
-      else
-        Bytes += static_cast<char>(Byte);
-    }
-    if (!Hex) {
+    // An odd count of digits is refused too (tryGetFromHex would read a leading 0).
+    if (!Hex || Hex->size() % 2 || !llvm::tryGetFromHex(*Hex, Bytes)) {
       fail("expected a string");
       return "";
     }
