@@ -98,6 +98,20 @@ TEST(CheckConfig, VerifyNamesUnknownChecksAndOptions) {
       << Diags.str();
 }
 
+TEST(CheckConfig, DumpedConfigLoadsBackWithLongAndOddKeys) {
+  // YAML caps an implicit key at 1024 characters: a longer key is dumped in the '? ' form.
+  std::string LongKey = "a.B " + std::string(1500, 'x');
+  EffectiveConfig C;
+  C.CheckOptions[LongKey] = "1";
+  C.CheckOptions["e] "] = "it's";
+  C.CheckOptions["layout-hardcoded-line-size.PaddingConstant"] = "64";
+  std::string Dumped = C.toYaml();
+  EXPECT_NE(Dumped.find("  ? '" + LongKey + "'\n  : '1'\n"), std::string::npos) << Dumped;
+  EXPECT_NE(Dumped.find("  layout-hardcoded-line-size.PaddingConstant: '64'\n"), std::string::npos) << Dumped;
+  ConfigLayer Back = layer(Dumped);
+  EXPECT_EQ(Back.CheckOptions, C.CheckOptions);
+}
+
 TEST(ArchMerge, OneFindingNamesEveryArchitecture) {
   auto Finding64 = [](const std::string &Arch, unsigned Size) {
     Finding F;

@@ -321,7 +321,13 @@ std::string EffectiveConfig::toYaml() const {
       bool Plain = !Key.empty() && std::all_of(Key.begin(), Key.end(), [](char C) {
         return std::isalnum(static_cast<unsigned char>(C)) || C == '-' || C == '_' || C == '.';
       });
-      Out += "  " + (Plain ? Key : quoted(Key)) + ": " + quoted(Value) + "\n";
+      std::string Written = Plain ? Key : quoted(Key);
+      // YAML limits an implicit key to 1024 characters; a longer one needs the explicit '? '
+      // form (fuzz/config: a 1,400-byte key did not load back).
+      if (Written.size() > 1000)
+        Out += "  ? " + Written + "\n  : " + quoted(Value) + "\n";
+      else
+        Out += "  " + Written + ": " + quoted(Value) + "\n";
     }
   }
   return Out + "...\n";
