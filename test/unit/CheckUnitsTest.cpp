@@ -307,6 +307,45 @@ TEST(WriterLocks, SurviveTheSummaryFileAndMergeByIntersection) {
   EXPECT_EQ(F.WriterLocks["set_a@/h.h:5:6"], std::set<std::string>{"struct s@/h.h:1:8::lock"});
 }
 
+// A writer every caller of which, across TUs, runs only at configuration is cold; one caller
+// on the data path, or its address taken anywhere, keeps it hot.
+TEST(ColdCallers, SurviveTheSummaryFileAndCoolWritersAcrossTus) {
+  const std::string Field = "struct ep@/h.h:1:8::rcvbuf", Set = "ep_set@/h.h:5:6", Apply = "ep_apply@/h.h:6:6",
+                    Root = "ep_setsockopt@/s.c:3:5", Hot = "ep_autotune@/t.c:2:6";
+  TuSummary Writer = tuWith("/set.c", {}), Middle = tuWith("/apply.c", {}), Entry = tuWith("/s.c", {});
+  Writer.Fields[Field].Writers = {Set};
+  Writer.Fields[Field].WriterLocks[Set] = {};
+  Middle.Callers[Set] = {Apply};
+  Entry.Callers[Apply] = {Root};
+  Entry.ColdFunctions[Root] = "'ep_setsockopt' runs when a setting changes";
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(Entry), Error);
+  ASSERT_TRUE(Back) << Error;
+  EXPECT_EQ(Back->Callers, Entry.Callers);
+  EXPECT_EQ(Back->ColdFunctions, Entry.ColdFunctions);
+
+  auto Judge = [&](std::vector<const TuSummary *> Tus) {
+    ProgramSummary P;
+    for (const TuSummary *T : Tus)
+      P.add(*T);
+    P.coolWritersCalledOnlyFromCold();
+    return P.Fields.at(Field);
+  };
+  FieldFacts Cooled = Judge({&Writer, &Middle, &*Back});
+  EXPECT_TRUE(Cooled.Writers.empty());
+  EXPECT_EQ(Cooled.ColdWriters, std::set<std::string>{Set});
+  EXPECT_EQ(Cooled.ColdWhy.at(Set), "'ep_set' is called only from 'ep_apply'; 'ep_apply' is called only from "
+                                    "'ep_setsockopt'; 'ep_setsockopt' runs when a setting changes");
+  TuSummary DataPath = tuWith("/t.c", {});
+  DataPath.Callers[Apply] = {Hot};
+  EXPECT_EQ(Judge({&Writer, &Middle, &*Back, &DataPath}).Writers, std::set<std::string>{Set});
+  TuSummary Table = tuWith("/ops.c", {});
+  Table.AddressTaken = {Set};
+  EXPECT_EQ(Judge({&Writer, &Middle, &*Back, &Table}).Writers, std::set<std::string>{Set});
+  // Nobody in the run calls it: nothing says when it runs.
+  EXPECT_EQ(Judge({&Writer}).Writers, std::set<std::string>{Set});
+}
+
 // Two fields written only under one lock take turns; one writer without it makes them contend.
 TEST(WriterLocks, OneLockAtEveryWriteOfBothMakesThemOneObject) {
   auto Object = [](const std::string &Name) {

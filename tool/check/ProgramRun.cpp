@@ -108,6 +108,7 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
   for (const TuSummary *S : Summaries)
     Program.add(*S);
   Program.inheritCallerLocks();
+  Program.coolWritersCalledOnlyFromCold();
   // Each TU was checked with its own config (.lockwright.yaml per directory): a check runs
   // when any TU's enables it, and a finding stays when the config of the TU whose main file
   // holds it enables it (in a header: the first TU's that does), at that TU's level.

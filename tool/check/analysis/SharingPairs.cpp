@@ -199,7 +199,7 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
     Note += "; " + List(OnlyRead) + " only read" + (OnlyRead.size() == 1 ? "s" : "") + " both, which does not make "
             "them one object";
   if (!Cold.empty())
-    Note += "; writes at init, teardown or before publication do not count (" + Why.begin()->second +
+    Note += "; writes at init, teardown, configuration or before publication do not count (" + Why.begin()->second +
             (Cold.size() > 1 ? ", and " + std::to_string(Cold.size() - 1) + " more" : "") + ")";
   return Note;
 }

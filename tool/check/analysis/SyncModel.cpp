@@ -855,8 +855,10 @@ void SyncModel::classifyColdFunctions() {
     return "";
   };
   for (const FunctionDecl *FD : Functions)
-    if (std::string Why = Own(FD); !Why.empty())
+    if (std::string Why = Own(FD); !Why.empty()) {
       Cold[FD] = Why;
+      ColdByOwnRule.insert(FD);
+    }
   // A static function called only from those runs only then.
   for (bool Changed = true; Changed;) {
     Changed = false;

@@ -122,6 +122,9 @@ public:
   /// destructor attribute, a registration, teardown or cloning function by name (`*_register`,
   /// `*_destroy`, `*_fini`, `*_clone*`), or a static function only those call.
   std::string coldFunction(const clang::FunctionDecl *FD) const;
+  /// The functions cold by a rule of their own (not for being called only from those): what
+  /// holds in every TU, where "called only from" holds for the callers this TU sees.
+  bool coldByOwnRule(const clang::FunctionDecl *FD) const { return ColdByOwnRule.count(FD) != 0; }
   const ObjectUse *use(const clang::ValueDecl *D) const;
   /// The readers and writers of the embedded paths (outermost field first) that end with
   /// Suffix: for rcu_work's rcu.func, the accesses rw->rcu.func and x->work.rcu.func, not
@@ -142,6 +145,10 @@ public:
     return CallLocks;
   }
   const std::set<const clang::FunctionDecl *> &addressTaken() const { return AddressTaken; }
+  /// The direct calls seen: callers of each function (by canonical declaration).
+  const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &callers() const {
+    return Callers;
+  }
 
   /// The sync objects of R with offsets relative to R (nested records are entered). With
   /// Candidates, also the links this TU reads or writes whole, which another TU may contend
@@ -174,6 +181,7 @@ private:
   std::set<const clang::RecordDecl *> NewAllocated;
   std::set<const clang::RecordDecl *> PerCpu; // definitions
   std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
+  std::set<const clang::FunctionDecl *> ColdByOwnRule;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen
   std::set<const clang::FunctionDecl *> AddressTaken; // called from places we cannot see
   /// The locks held at every call of a function seen (the intersection over its calls).

@@ -90,6 +90,9 @@ void ProgramSummary::add(const TuSummary &S) {
     if (auto [It, New] = CallLocks.emplace(Callee, Locks); !New)
       keepCommon(It->second, Locks);
   AddressTaken.insert(S.AddressTaken.begin(), S.AddressTaken.end());
+  for (const auto &[Callee, Set] : S.Callers)
+    Callers[Callee].insert(Set.begin(), Set.end());
+  ColdFunctions.insert(S.ColdFunctions.begin(), S.ColdFunctions.end());
   size_t Tu = TuCount++;
   for (const OrderingSide &Side : S.Sides) {
     auto [It, New] = SideIndex.emplace(std::make_tuple(S.Target.Label, Side.Writer, Side.Function, Side.Index), Sides.size());
@@ -104,6 +107,42 @@ void ProgramSummary::inheritCallerLocks() {
     for (auto &[Writer, Locks] : Facts.WriterLocks)
       if (auto It = CallLocks.find(Writer); It != CallLocks.end() && !AddressTaken.count(Writer))
         Locks.insert(It->second.begin(), It->second.end());
+}
+
+void ProgramSummary::coolWritersCalledOnlyFromCold() {
+  // Functions cold in the program: those cold by their own rule, then every function whose
+  // callers are all cold; a function named other than in a call (a callback, an ops table) has
+  // callers nobody sees, and one that calls itself is not cooled by its own call.
+  std::map<std::string, std::string> Cold = ColdFunctions;
+  std::map<std::string, unsigned> Depth; // links in a cooled function's reason, to keep notes short
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Callee, Set] : Callers) {
+      if (Set.empty() || Cold.count(Callee) || AddressTaken.count(Callee) || Set.count(Callee))
+        continue;
+      if (std::all_of(Set.begin(), Set.end(), [&](const std::string &C) { return Cold.count(C) != 0; })) {
+        const std::string &Caller = *Set.begin();
+        unsigned Links = Depth[Caller] + 1;
+        Depth[Callee] = Links;
+        Cold[Callee] = "'" + functionName(Callee) + "' is called only from '" + functionName(Caller) + "'" +
+                       (Set.size() > 1 ? " and " + std::to_string(Set.size() - 1) + " more like it" : "") +
+                       (Links <= 3 ? "; " + Cold.at(Caller) : "; ...");
+        Changed = true;
+      }
+    }
+  }
+  for (auto &[Key, Facts] : Fields)
+    for (auto It = Facts.Writers.begin(); It != Facts.Writers.end();) {
+      auto Why = Cold.find(*It);
+      if (Why == Cold.end()) {
+        ++It;
+        continue;
+      }
+      Facts.ColdWriters.insert(*It);
+      Facts.ColdWhy.emplace(*It, Why->second);
+      Facts.WriterLocks.erase(*It);
+      It = Facts.Writers.erase(It);
+    }
 }
 
 std::string contentHash(std::string_view Bytes) {
@@ -529,6 +568,12 @@ std::string writeSummary(const TuSummary &S) {
   Object CallLocks;
   for (const auto &[Callee, Locks] : S.CallLocks)
     CallLocks[Callee] = strings(Locks);
+  Object Callers;
+  for (const auto &[Callee, Set] : S.Callers)
+    Callers[Callee] = strings(Set);
+  Object ColdFunctions;
+  for (const auto &[Function, Why] : S.ColdFunctions)
+    ColdFunctions[Function] = text(Why);
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
               {"file", text(S.File)},
@@ -548,7 +593,9 @@ std::string writeSummary(const TuSummary &S) {
               {"fields", std::move(Fields)},
               {"ordering_sides", std::move(Sides)},
               {"call_locks", std::move(CallLocks)},
-              {"address_taken", strings(S.AddressTaken)}};
+              {"address_taken", strings(S.AddressTaken)},
+              {"callers", std::move(Callers)},
+              {"cold_functions", std::move(ColdFunctions)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -623,6 +670,17 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
         In.fail("expected an array of locks in 'call_locks'");
   for (const auto &Callee : In.strings<std::set<std::string>>(*Root, "address_taken"))
     S.AddressTaken.insert(Callee);
+  if (const Object *Callers = In.obj(Root->get("callers"), "callers"))
+    for (const auto &[Callee, Set] : *Callers)
+      if (const Array *A = Set.getAsArray()) {
+        std::set<std::string> &Into = S.Callers[Callee.str()];
+        for (const Value &C : *A)
+          Into.insert(In.str(C));
+      } else
+        In.fail("expected an array of functions in 'callers'");
+  if (const Object *Cold = In.obj(Root->get("cold_functions"), "cold_functions"))
+    for (const auto &[Function, Why] : *Cold)
+      S.ColdFunctions[Function.str()] = In.str(Why);
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;

@@ -19,7 +19,8 @@ namespace lockwright {
 
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
-inline constexpr int SummaryVersion = 4; // 2: ordering sides; 3: the locks held by each writer; 4: note sources
+inline constexpr int SummaryVersion = 5; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
+                                          // 5: the callers above the writers, cold functions
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -196,6 +197,13 @@ struct TuSummary {
   /// the locks every caller in the program holds.
   std::map<std::string, std::set<std::string>> CallLocks;
   std::set<std::string> AddressTaken;
+  /// The TU's calls: each function called here (outside system headers and the specs' APIs,
+  /// which write no field of the program's records themselves) with its callers here; and the
+  /// functions among them that run only at init, teardown, registration or configuration by a
+  /// rule of their own (why). With AddressTaken, what the reduce step needs to find writers that
+  /// every path in the program reaches only from such functions.
+  std::map<std::string, std::set<std::string>> Callers;
+  std::map<std::string, std::string> ColdFunctions;
   unsigned Suppressed = 0; // findings NOLINT suppressed
 };
 
@@ -227,7 +235,14 @@ struct ProgramSummary {
   /// The union of the TUs' call locks: the locks held at every call seen, in any TU.
   std::map<std::string, std::set<std::string>> CallLocks;
   std::set<std::string> AddressTaken;
+  /// The union of the TUs' callers and cold functions.
+  std::map<std::string, std::set<std::string>> Callers;
+  std::map<std::string, std::string> ColdFunctions;
   void add(const TuSummary &S);
+  /// Makes cold every writer whose every caller in the program is cold (transitively, from
+  /// the functions cold by a rule of their own), unless its address is taken: its writes then
+  /// happen only at init, teardown, registration or configuration. Call once all TUs are added.
+  void coolWritersCalledOnlyFromCold();
   /// Gives each writer of a field the locks every call of it in the program holds (one level:
   /// a function whose callers all hold `p->lock` runs under it), unless its address is taken.
   /// Call once all TUs are added.

@@ -188,6 +188,39 @@ void SummaryBuilder::finish() {
       Fields[Key].merge(factsOf(*U));
   for (const auto &[Key, Path] : MentionedPaths)
     Model.forEachPathEndingWith(Path, [&, &Key = Key](const ObjectUse &U) { Fields[Key].merge(factsOf(U)); });
+  addCalls();
+}
+
+void SummaryBuilder::addCalls() {
+  const SyncModel &Model = Ctx.model();
+  const SourceManager &SM = Ctx.ast().getSourceManager();
+  TuSummary &Summary = Ctx.summary();
+  // Any function called here may be a writer that another TU describes, so every call counts,
+  // but for those into system headers and into the APIs the specs name (spin_lock, atomic_inc):
+  // neither writes a field of the program's records as a function of its own.
+  auto Counts = [&](const FunctionDecl *F) {
+    return !SM.isInSystemHeader(F->getLocation()) && !Model.names().operation(F->getNameAsString());
+  };
+  std::set<const FunctionDecl *> Seen;
+  for (const auto &[Callee, Callers] : Model.callers()) {
+    if (!Counts(Callee))
+      continue;
+    std::set<std::string> &Keys = Summary.Callers[functionKey(Callee)];
+    for (const FunctionDecl *Caller : Callers) {
+      Keys.insert(functionKey(Caller));
+      Seen.insert(Caller->getCanonicalDecl());
+    }
+    Seen.insert(Callee->getCanonicalDecl());
+  }
+  // Named other than in a call (an ops table, a callback), called or not here.
+  for (const FunctionDecl *F : Model.addressTaken())
+    if (Counts(F))
+      Summary.AddressTaken.insert(functionKey(F));
+  // Cold by their own rule only: a header's inline function called only from cold functions
+  // here may have hot callers in other TUs, and the reduce step follows every TU's calls.
+  for (const FunctionDecl *F : Seen)
+    if (F->getDefinition() && Model.coldByOwnRule(F->getDefinition()))
+      Summary.ColdFunctions.emplace(functionKey(F), Model.coldFunction(F->getDefinition()));
 }
 
 } // namespace lockwright

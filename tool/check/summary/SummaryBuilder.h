@@ -7,6 +7,7 @@
 #include "summary/Summary.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace clang {
@@ -40,6 +41,9 @@ public:
 private:
   std::string where(const clang::SourceLocation &Loc);
   FieldFacts factsOf(const ObjectUse &U);
+  /// Adds the TU's calls, with the functions among them that are cold or have their address
+  /// taken (TuSummary::Callers).
+  void addCalls();
 
   CheckContext &Ctx;
   std::string Check;
