@@ -323,6 +323,8 @@ TEST(ColdCallers, SurviveTheSummaryFileAndCoolWritersAcrossTus) {
   ASSERT_TRUE(Back) << Error;
   EXPECT_EQ(Back->Callers, Entry.Callers);
   EXPECT_EQ(Back->ColdFunctions, Entry.ColdFunctions);
+  Entry.ExternNames[Root] = "ep_setsockopt";
+  EXPECT_EQ(readSummary(writeSummary(Entry), Error)->ExternNames, Entry.ExternNames);
 
   auto Judge = [&](std::vector<const TuSummary *> Tus) {
     ProgramSummary P;
@@ -344,6 +346,15 @@ TEST(ColdCallers, SurviveTheSummaryFileAndCoolWritersAcrossTus) {
   EXPECT_EQ(Judge({&Writer, &Middle, &*Back, &Table}).Writers, std::set<std::string>{Set});
   // Nobody in the run calls it: nothing says when it runs.
   EXPECT_EQ(Judge({&Writer}).Writers, std::set<std::string>{Set});
+  // A TU that met another declaration first keys the same function apart; its external name
+  // joins them, so a hot call there keeps the writer hot.
+  TuSummary LocalPrototype = tuWith("/l.c", {});
+  LocalPrototype.Callers["ep_set@/l.c:1:6"] = {Hot};
+  LocalPrototype.ExternNames = {{"ep_set@/l.c:1:6", "ep_set"}};
+  Writer.ExternNames = {{Set, "ep_set"}};
+  EXPECT_EQ(Judge({&Writer, &Middle, &*Back, &LocalPrototype}).Writers, std::set<std::string>{Set});
+  LocalPrototype.ExternNames.clear();
+  EXPECT_TRUE(Judge({&Writer, &Middle, &*Back, &LocalPrototype}).Writers.empty());
 }
 
 // Two fields written only under one lock take turns; one writer without it makes them contend.

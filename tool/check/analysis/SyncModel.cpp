@@ -186,8 +186,17 @@ public:
     if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
       return true; // handled below
     const FunctionDecl *Callee = CE->getDirectCallee();
+    // A call in a template whose callee depends on its arguments names candidates the pattern
+    // does not resolve (instantiations are not walked): any of them has a caller we do not see.
+    if (const auto *Unresolved = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      for (const NamedDecl *Candidate : Unresolved->decls())
+        if (const FunctionDecl *FD = Candidate->getAsFunction())
+          Model.AddressTaken.insert(FD->getCanonicalDecl());
     if (Callee) {
       CalleeRefs.insert(CE->getCallee()->IgnoreParenImpCasts());
+      // Outside a function body (a C++ member or global initialiser): a caller we do not model.
+      if (!Current)
+        Model.AddressTaken.insert(Callee->getCanonicalDecl());
       if (Current) {
         Model.Callers[Callee->getCanonicalDecl()].insert(Current);
         keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
@@ -828,14 +837,12 @@ void SyncModel::classifyColdFunctions() {
   }
   for (const auto &[Callee, Set] : Callers)
     Functions.insert(Set.begin(), Set.end());
-  auto Own = [&](const FunctionDecl *FD) -> std::string {
+  // Rare: the rule says when the function runs (boot, configuration, registration), so its
+  // callees in any file run only then; the others say only that it writes an object of its
+  // own (an initialiser, a clone), which may happen on every request.
+  auto Own = [&](const FunctionDecl *FD, bool &Rare) -> std::string {
+    Rare = true;
     std::string Name = "'" + FD->getNameAsString() + "'";
-    if (isa<CXXDestructorDecl>(FD))
-      return Name + " is a destructor";
-    if (isInitialiser(FD, Names))
-      return Name + " is an initialiser";
-    if (const ApiNames::Operation *Op = Names.operation(FD->getNameAsString()); Op && Op->Op == "retire")
-      return Name + " retires its object (nobody writes it after)";
     if (const auto *Section = FD->getAttr<SectionAttr>())
       if (Names.section(Section->getName().str()) == ApiNames::Section::Init)
         return Name + " runs at boot or unload (section '" + Section->getName().str() + "')";
@@ -847,6 +854,13 @@ void SyncModel::classifyColdFunctions() {
     llvm::StringRef N = FD->getDeclName().isIdentifier() ? FD->getName() : "";
     if (N.contains("register"))
       return Name + " registers or unregisters";
+    Rare = false;
+    if (isa<CXXDestructorDecl>(FD))
+      return Name + " is a destructor";
+    if (isInitialiser(FD, Names))
+      return Name + " is an initialiser";
+    if (const ApiNames::Operation *Op = Names.operation(FD->getNameAsString()); Op && Op->Op == "retire")
+      return Name + " retires its object (nobody writes it after)";
     if (N.ends_with("_destroy") || N.ends_with("_fini") || N.ends_with("_cleanup") || N == "destroy" || N == "fini")
       return Name + " tears down";
     // A clone is a new object, written before it is handed on (sk_clone_lock, skb_clone).
@@ -854,11 +868,14 @@ void SyncModel::classifyColdFunctions() {
       return Name + " creates a copy";
     return "";
   };
-  for (const FunctionDecl *FD : Functions)
-    if (std::string Why = Own(FD); !Why.empty()) {
+  for (const FunctionDecl *FD : Functions) {
+    bool Rare = false;
+    if (std::string Why = Own(FD, Rare); !Why.empty()) {
       Cold[FD] = Why;
-      ColdByOwnRule.insert(FD);
+      if (Rare)
+        RunsRarely.insert(FD);
     }
+  }
   // A static function called only from those runs only then.
   for (bool Changed = true; Changed;) {
     Changed = false;

@@ -122,9 +122,11 @@ public:
   /// destructor attribute, a registration, teardown or cloning function by name (`*_register`,
   /// `*_destroy`, `*_fini`, `*_clone*`), or a static function only those call.
   std::string coldFunction(const clang::FunctionDecl *FD) const;
-  /// The functions cold by a rule of their own (not for being called only from those): what
-  /// holds in every TU, where "called only from" holds for the callers this TU sees.
-  bool coldByOwnRule(const clang::FunctionDecl *FD) const { return ColdByOwnRule.count(FD) != 0; }
+  /// Whether a rule of FD's own says it runs rarely (in an init or exit section, at
+  /// configuration, before main, at registration), so that its callees in any file run only
+  /// then. Not "called only from such functions", which holds for the callers this TU sees, nor
+  /// an initialiser's or clone's rule, which says only that it writes an object of its own.
+  bool runsRarely(const clang::FunctionDecl *FD) const { return RunsRarely.count(FD) != 0; }
   const ObjectUse *use(const clang::ValueDecl *D) const;
   /// The readers and writers of the embedded paths (outermost field first) that end with
   /// Suffix: for rcu_work's rcu.func, the accesses rw->rcu.func and x->work.rcu.func, not
@@ -181,7 +183,7 @@ private:
   std::set<const clang::RecordDecl *> NewAllocated;
   std::set<const clang::RecordDecl *> PerCpu; // definitions
   std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
-  std::set<const clang::FunctionDecl *> ColdByOwnRule;
+  std::set<const clang::FunctionDecl *> RunsRarely;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen
   std::set<const clang::FunctionDecl *> AddressTaken; // called from places we cannot see
   /// The locks held at every call of a function seen (the intersection over its calls).

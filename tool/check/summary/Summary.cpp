@@ -93,6 +93,7 @@ void ProgramSummary::add(const TuSummary &S) {
   for (const auto &[Callee, Set] : S.Callers)
     Callers[Callee].insert(Set.begin(), Set.end());
   ColdFunctions.insert(S.ColdFunctions.begin(), S.ColdFunctions.end());
+  ExternNames.insert(S.ExternNames.begin(), S.ExternNames.end());
   size_t Tu = TuCount++;
   for (const OrderingSide &Side : S.Sides) {
     auto [It, New] = SideIndex.emplace(std::make_tuple(S.Target.Label, Side.Writer, Side.Function, Side.Index), Sides.size());
@@ -110,15 +111,30 @@ void ProgramSummary::inheritCallerLocks() {
 }
 
 void ProgramSummary::coolWritersCalledOnlyFromCold() {
-  // Functions cold in the program: those cold by their own rule, then every function whose
-  // callers are all cold; a function named other than in a call (a callback, an ops table) has
-  // callers nobody sees, and one that calls itself is not cooled by its own call.
-  std::map<std::string, std::string> Cold = ColdFunctions;
+  // A function with external linkage by its name, whatever declaration each TU keyed it by.
+  // Same-named functions of two programs in one database merge: more callers, never fewer.
+  auto Named = [&](const std::string &Key) -> const std::string & {
+    auto It = ExternNames.find(Key);
+    return It == ExternNames.end() ? Key : It->second;
+  };
+  std::map<std::string, std::set<std::string>> CallersOf;
+  for (const auto &[Callee, Set] : Callers)
+    for (const std::string &Caller : Set)
+      CallersOf[Named(Callee)].insert(Named(Caller));
+  std::set<std::string> Taken;
+  for (const std::string &Key : AddressTaken)
+    Taken.insert(Named(Key));
+  // Functions cold in the program: those a rule of their own says run rarely, then every
+  // function whose callers are all cold; a function named other than in a call (a callback, an
+  // ops table) has callers nobody sees, and one that calls itself is not cooled by its own call.
+  std::map<std::string, std::string> Cold;
+  for (const auto &[Key, Why] : ColdFunctions)
+    Cold.emplace(Named(Key), Why);
   std::map<std::string, unsigned> Depth; // links in a cooled function's reason, to keep notes short
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (const auto &[Callee, Set] : Callers) {
-      if (Set.empty() || Cold.count(Callee) || AddressTaken.count(Callee) || Set.count(Callee))
+    for (const auto &[Callee, Set] : CallersOf) {
+      if (Set.empty() || Cold.count(Callee) || Taken.count(Callee) || Set.count(Callee))
         continue;
       if (std::all_of(Set.begin(), Set.end(), [&](const std::string &C) { return Cold.count(C) != 0; })) {
         const std::string &Caller = *Set.begin();
@@ -133,13 +149,14 @@ void ProgramSummary::coolWritersCalledOnlyFromCold() {
   }
   for (auto &[Key, Facts] : Fields)
     for (auto It = Facts.Writers.begin(); It != Facts.Writers.end();) {
-      auto Why = Cold.find(*It);
+      auto Why = Cold.find(Named(*It));
       if (Why == Cold.end()) {
         ++It;
         continue;
       }
+      // The program's reason replaces a TU's (a fresh object at one of its writes).
       Facts.ColdWriters.insert(*It);
-      Facts.ColdWhy.emplace(*It, Why->second);
+      Facts.ColdWhy[*It] = Why->second;
       Facts.WriterLocks.erase(*It);
       It = Facts.Writers.erase(It);
     }
@@ -574,6 +591,9 @@ std::string writeSummary(const TuSummary &S) {
   Object ColdFunctions;
   for (const auto &[Function, Why] : S.ColdFunctions)
     ColdFunctions[Function] = text(Why);
+  Object ExternNames;
+  for (const auto &[Function, Name] : S.ExternNames)
+    ExternNames[Function] = text(Name);
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
               {"file", text(S.File)},
@@ -595,7 +615,8 @@ std::string writeSummary(const TuSummary &S) {
               {"call_locks", std::move(CallLocks)},
               {"address_taken", strings(S.AddressTaken)},
               {"callers", std::move(Callers)},
-              {"cold_functions", std::move(ColdFunctions)}};
+              {"cold_functions", std::move(ColdFunctions)},
+              {"extern_names", std::move(ExternNames)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -681,6 +702,9 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   if (const Object *Cold = In.obj(Root->get("cold_functions"), "cold_functions"))
     for (const auto &[Function, Why] : *Cold)
       S.ColdFunctions[Function.str()] = In.str(Why);
+  if (const Object *Names = In.obj(Root->get("extern_names"), "extern_names"))
+    for (const auto &[Function, Name] : *Names)
+      S.ExternNames[Function.str()] = In.str(Name);
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;

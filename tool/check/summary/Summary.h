@@ -20,7 +20,7 @@ namespace lockwright {
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
 inline constexpr int SummaryVersion = 5; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
-                                          // 5: the callers above the writers, cold functions
+                                          // 5: the calls, functions that run rarely, external names
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -204,6 +204,10 @@ struct TuSummary {
   /// every path in the program reaches only from such functions.
   std::map<std::string, std::set<std::string>> Callers;
   std::map<std::string, std::string> ColdFunctions;
+  /// For each function key of a function with external linkage: its name (C++: "name@type").
+  /// Two TUs may key one such function apart (one met its header prototype first, the other
+  /// a local declaration); the reduce step follows calls by these names.
+  std::map<std::string, std::string> ExternNames;
   unsigned Suppressed = 0; // findings NOLINT suppressed
 };
 
@@ -235,9 +239,10 @@ struct ProgramSummary {
   /// The union of the TUs' call locks: the locks held at every call seen, in any TU.
   std::map<std::string, std::set<std::string>> CallLocks;
   std::set<std::string> AddressTaken;
-  /// The union of the TUs' callers and cold functions.
+  /// The union of the TUs' callers, cold functions and names of external functions.
   std::map<std::string, std::set<std::string>> Callers;
   std::map<std::string, std::string> ColdFunctions;
+  std::map<std::string, std::string> ExternNames;
   void add(const TuSummary &S);
   /// Makes cold every writer whose every caller in the program is cold (transitively, from
   /// the functions cold by a rule of their own), unless its address is taken: its writes then

@@ -44,7 +44,15 @@ std::string SummaryBuilder::functionKey(const FunctionDecl *F) {
     return "";
   // The first declaration: a header's prototype or inline definition is the same in every TU,
   // a static function's is in its own file.
-  return F->getQualifiedNameAsString() + "@" + where(F->getCanonicalDecl()->getLocation());
+  std::string Key = F->getQualifiedNameAsString() + "@" + where(F->getCanonicalDecl()->getLocation());
+  // A function other files can call is one function in every TU, whichever declaration a TU
+  // met first (a header's prototype, a local one, the definition): the reduce step follows
+  // calls by its name, and in C++ its type as well (overloads).
+  if (F->isExternallyVisible())
+    Ctx.summary().ExternNames.emplace(
+        Key, F->getQualifiedNameAsString() +
+                 (Ctx.langOpts().CPlusPlus ? "@" + F->getType().getCanonicalType().getAsString() : ""));
+  return Key;
 }
 
 void SummaryBuilder::addRecord(const RecordDecl *R) {
@@ -216,10 +224,11 @@ void SummaryBuilder::addCalls() {
   for (const FunctionDecl *F : Model.addressTaken())
     if (Counts(F))
       Summary.AddressTaken.insert(functionKey(F));
-  // Cold by their own rule only: a header's inline function called only from cold functions
-  // here may have hot callers in other TUs, and the reduce step follows every TU's calls.
+  // Rare by a rule of their own only: a header's inline function called only from cold
+  // functions here may have hot callers in other TUs, and the reduce step follows every TU's
+  // calls; an initialiser may run on every request, and its callees with it.
   for (const FunctionDecl *F : Seen)
-    if (F->getDefinition() && Model.coldByOwnRule(F->getDefinition()))
+    if (F->getDefinition() && Model.runsRarely(F->getDefinition()))
       Summary.ColdFunctions.emplace(functionKey(F), Model.coldFunction(F->getDefinition()));
 }
 
