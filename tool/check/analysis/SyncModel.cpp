@@ -168,6 +168,10 @@ public:
       if (const auto *Section = VD->getAttr<SectionAttr>();
           Section && Model.Names.section(Section->getName().str()) == ApiNames::Section::PerCpu)
         perCpu(VD->getType());
+    // __attribute__((cleanup(f))) calls f at every exit of the variable's scope, without a call
+    // expression: a caller we do not model.
+    if (const auto *Cleanup = VD->getAttr<CleanupAttr>(); Cleanup && Cleanup->getFunctionDecl())
+      Model.AddressTaken.insert(Cleanup->getFunctionDecl()->getCanonicalDecl());
     if (!Current || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
       return true;
     if (VD->getType()->isRecordType() || (VD->getInit() && isAllocation(VD->getInit())))
