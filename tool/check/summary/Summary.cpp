@@ -206,6 +206,22 @@ template <class Container> Value strings(const Container &List) {
   return A;
 }
 
+/// A map of function keys to sets of keys (call_locks, callers), as an object of arrays.
+Value stringSets(const std::map<std::string, std::set<std::string>> &Map) {
+  Object O;
+  for (const auto &[Key, Set] : Map)
+    O[Key] = strings(Set);
+  return O;
+}
+
+/// A map of function keys to text (cold_functions, extern_names), as an object of strings.
+Value texts(const std::map<std::string, std::string> &Map) {
+  Object O;
+  for (const auto &[Key, Text] : Map)
+    O[Key] = text(Text);
+  return O;
+}
+
 const char *kindName(ObjectKind K) { return K == ObjectKind::Lock ? "lock" : K == ObjectKind::Atomic ? "atomic" : ""; }
 
 Value finding(const Finding &F) {
@@ -401,6 +417,27 @@ public:
         Out.insert(Out.end(), str(V));
     return Out;
   }
+  /// stringSets' form read back; What names the items for the error ("locks").
+  std::map<std::string, std::set<std::string>> stringSets(const Object &O, const char *Key, const char *What) {
+    std::map<std::string, std::set<std::string>> Out;
+    if (const Object *Map = obj(O.get(Key), Key))
+      for (const auto &[Name, Set] : *Map)
+        if (const Array *A = Set.getAsArray()) {
+          std::set<std::string> &Into = Out[Name.str()]; // kept when empty (call_locks: no lock held)
+          for (const Value &V : *A)
+            Into.insert(str(V));
+        } else
+          fail(std::string("expected an array of ") + What + " in '" + Key + "'");
+    return Out;
+  }
+  /// texts' form read back.
+  std::map<std::string, std::string> texts(const Object &O, const char *Key) {
+    std::map<std::string, std::string> Out;
+    if (const Object *Map = obj(O.get(Key), Key))
+      for (const auto &[Name, Text] : *Map)
+        Out[Name.str()] = str(Text);
+    return Out;
+  }
   std::pair<std::string, std::string> named(const Object &O, const char *Key) {
     const Array *A = arr(O, Key);
     if (!A || A->size() != 2) {
@@ -582,18 +619,6 @@ std::string writeSummary(const TuSummary &S) {
   Array Sides;
   for (const OrderingSide &O : S.Sides)
     Sides.push_back(side(O));
-  Object CallLocks;
-  for (const auto &[Callee, Locks] : S.CallLocks)
-    CallLocks[Callee] = strings(Locks);
-  Object Callers;
-  for (const auto &[Callee, Set] : S.Callers)
-    Callers[Callee] = strings(Set);
-  Object ColdFunctions;
-  for (const auto &[Function, Why] : S.ColdFunctions)
-    ColdFunctions[Function] = text(Why);
-  Object ExternNames;
-  for (const auto &[Function, Name] : S.ExternNames)
-    ExternNames[Function] = text(Name);
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
               {"file", text(S.File)},
@@ -612,11 +637,11 @@ std::string writeSummary(const TuSummary &S) {
               {"records", std::move(Records)},
               {"fields", std::move(Fields)},
               {"ordering_sides", std::move(Sides)},
-              {"call_locks", std::move(CallLocks)},
+              {"call_locks", stringSets(S.CallLocks)},
               {"address_taken", strings(S.AddressTaken)},
-              {"callers", std::move(Callers)},
-              {"cold_functions", std::move(ColdFunctions)},
-              {"extern_names", std::move(ExternNames)}};
+              {"callers", stringSets(S.Callers)},
+              {"cold_functions", texts(S.ColdFunctions)},
+              {"extern_names", texts(S.ExternNames)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -681,30 +706,12 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   if (const Array *A = In.arr(*Root, "ordering_sides"))
     for (const Value &V : *A)
       S.Sides.push_back(In.side(V));
-  if (const Object *Calls = In.obj(Root->get("call_locks"), "call_locks"))
-    for (const auto &[Callee, Locks] : *Calls)
-      if (const Array *A = Locks.getAsArray()) {
-        std::set<std::string> &Held = S.CallLocks[Callee.str()]; // empty: called without a lock
-        for (const Value &L : *A)
-          Held.insert(In.str(L));
-      } else
-        In.fail("expected an array of locks in 'call_locks'");
+  S.CallLocks = In.stringSets(*Root, "call_locks", "locks");
   for (const auto &Callee : In.strings<std::set<std::string>>(*Root, "address_taken"))
     S.AddressTaken.insert(Callee);
-  if (const Object *Callers = In.obj(Root->get("callers"), "callers"))
-    for (const auto &[Callee, Set] : *Callers)
-      if (const Array *A = Set.getAsArray()) {
-        std::set<std::string> &Into = S.Callers[Callee.str()];
-        for (const Value &C : *A)
-          Into.insert(In.str(C));
-      } else
-        In.fail("expected an array of functions in 'callers'");
-  if (const Object *Cold = In.obj(Root->get("cold_functions"), "cold_functions"))
-    for (const auto &[Function, Why] : *Cold)
-      S.ColdFunctions[Function.str()] = In.str(Why);
-  if (const Object *Names = In.obj(Root->get("extern_names"), "extern_names"))
-    for (const auto &[Function, Name] : *Names)
-      S.ExternNames[Function.str()] = In.str(Name);
+  S.Callers = In.stringSets(*Root, "callers", "functions");
+  S.ColdFunctions = In.texts(*Root, "cold_functions");
+  S.ExternNames = In.texts(*Root, "extern_names");
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;
