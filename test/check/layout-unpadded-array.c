@@ -88,3 +88,20 @@ extern long declared_twice[8];
 long declared_twice[8];
 void twice(int i) { __atomic_fetch_add(&declared_twice[i], 1, __ATOMIC_RELAXED); }
 // CHECK: :[[@LINE-3]]:13: warning: 'declared_twice' is an array of atomics with a 8-byte stride
+/* Negative: slots updated under a lock are written by one thread at a time (hugetlb's
+   nr_huge_pages_node[nid] under hugetlb_lock), taken by the writer or by every caller of a
+   static writer (eventpoll's path_count[] under epmutex). */
+pthread_mutex_t pages_lock;
+unsigned int pages_by_node[8];
+void pages_add(int node) { pthread_mutex_lock(&pages_lock); pages_by_node[node]++; pthread_mutex_unlock(&pages_lock); }
+unsigned int path_counts[8];
+static void path_count_inc(int nests) { path_counts[nests]++; }
+void path_check(int n) { pthread_mutex_lock(&pages_lock); path_count_inc(n); pthread_mutex_unlock(&pages_lock); }
+/* Negative: slots filled at boot (an init section) or in an initialiser. */
+unsigned long boot_load[8];
+__attribute__((section(".init.text"))) void build_boot_load(int node) { boot_load[node] += 1; }
+/* Positive: the same slots, also updated by a hot writer without a lock. */
+unsigned long hot_load[8];
+__attribute__((section(".init.text"))) void build_hot_load(int node) { hot_load[node] += 1; }
+void hot_load_add(int node) { hot_load[node] += 1; }
+// CHECK: :[[@LINE-3]]:15: warning: 'hot_load' is an array of per-thread slots (written as hot_load[i]) with a 8-byte stride

@@ -479,9 +479,11 @@ private:
     if (Current)
       write(Who, LHS);
     // A loop that walks the slots (`for (i = 0; i < n; i++) sum[i] += x[i]`) is one thread
-    // updating every slot, not a thread updating its own.
-    if (Subscripted && !ConstantIndex && ReadModifyWrite && !(Index && walksLoop(Index)))
-      U.IndexedWrite = true;
+    // updating every slot, not a thread updating its own; nor is a write under a lock (one
+    // writer at a time) or to an object the function has not handed on.
+    if (Current && Subscripted && !ConstantIndex && ReadModifyWrite && !(Index && walksLoop(Index)) &&
+        Held.empty() && !ownObject(LHS))
+      U.SlotWriters.insert(Current);
   }
 
   bool walksLoop(const Expr *Index) const {
@@ -822,6 +824,13 @@ void SyncModel::inheritCallersLocks() {
     Add(U);
   for (auto &[Chain, U] : PathUses)
     Add(U);
+  for (auto &[FD, Locks] : Entry)
+    if (!Locks.empty())
+      CallersLocks[FD] = std::move(Locks);
+}
+
+bool SyncModel::inheritsCallersLock(const FunctionDecl *FD) const {
+  return CallersLocks.count(FD->getCanonicalDecl()) != 0;
 }
 
 std::string SyncModel::coldFunction(const FunctionDecl *FD) const {

@@ -59,7 +59,10 @@ struct ObjectUse {
   const clang::FunctionDecl *FirstApiIn = nullptr, *ContendingApiIn = nullptr, *PointerContendingApiIn = nullptr;
   bool LockUse = false;      // passed to a lock API
   bool TasWord = false;      // test-and-set target: a lock word
-  bool IndexedWrite = false; // written as array[i] with a non-constant i (per-thread slots)
+  /// Functions that update it in place as array[i] (a non-constant i that no loop around the
+  /// write steps) with no lock held and on an object they do not own: per-thread slots, unless
+  /// each of those functions is cold (SyncModel::coldFunction) or inherits a caller's lock.
+  std::set<const clang::FunctionDecl *> SlotWriters;
   std::set<const clang::FunctionDecl *> accessors() const;
 };
 
@@ -127,6 +130,9 @@ public:
   /// then. Not "called only from such functions", which holds for the callers this TU sees, nor
   /// an initialiser's or clone's rule, which says only that it writes an object of its own.
   bool runsRarely(const clang::FunctionDecl *FD) const { return RunsRarely.count(FD) != 0; }
+  /// Whether every call of FD in the TU holds a lock (FD is static and all its callers are
+  /// seen), so that FD runs under it.
+  bool inheritsCallersLock(const clang::FunctionDecl *FD) const;
   const ObjectUse *use(const clang::ValueDecl *D) const;
   /// The readers and writers of the embedded paths (outermost field first) that end with
   /// Suffix: for rcu_work's rcu.func, the accesses rw->rcu.func and x->work.rcu.func, not
@@ -191,6 +197,8 @@ private:
   void classifyColdFunctions();
   /// Adds to each writer's locks those every caller of a static function holds.
   void inheritCallersLocks();
+  /// The locks a static function inherits from its callers, where there are any.
+  std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> CallersLocks;
   std::vector<MacroArgUse> MacroArgs;
 };
 

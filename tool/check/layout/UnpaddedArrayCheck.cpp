@@ -11,6 +11,8 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -81,6 +83,15 @@ bool perCpu(const ValueDecl *D, const CheckContext &Ctx) {
   return FD && Ctx.model().perCpu(FD->getParent()->getDefinition() ? FD->getParent()->getDefinition() : FD->getParent());
 }
 
+/// Whether a function that updates D's slots in place runs often and without a lock: not only
+/// at boot, configuration or teardown (node_load[], zone_movable_pfn[] are filled by __init
+/// code), nor only under the lock its callers hold (path_count[] under epmutex).
+bool slotsWrittenHot(const ObjectUse &U, const SyncModel &Model) {
+  return std::any_of(U.SlotWriters.begin(), U.SlotWriters.end(), [&](const FunctionDecl *W) {
+    return Model.coldFunction(W).empty() && !Model.inheritsCallersLock(W);
+  });
+}
+
 /// The first object of an element record that threads contend for.
 const SyncObject *contendedObject(const std::vector<SyncObject> &Objects, const SyncModel &Model) {
   for (const SyncObject &O : Objects)
@@ -128,7 +139,7 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
     What = "records holding " + std::string(syncKindName(Held->Kind)) + "s";
   } else if (Model.kindOf(D) != SyncKind::None && contended(D, Model)) {
     What = std::string(syncKindName(Model.kindOf(D))) + "s";
-  } else if (const ObjectUse *U = Model.use(D); U && U->IndexedWrite && sharable(D, AST, Ctx.target().Destructive)) {
+  } else if (const ObjectUse *U = Model.use(D); U && slotsWrittenHot(*U, Model) && sharable(D, AST, Ctx.target().Destructive)) {
     What = "per-thread slots (written as " + D->getNameAsString() + "[i])";
   } else {
     return;
