@@ -16,6 +16,7 @@ struct ApiNameEntry {
   std::string_view Kind;  // `kind:` (function, macro, template, ...), empty where absent
   int OrderArg = -1;
   bool HardwareRmw = false;
+  std::string_view Member; // `member:`, empty where absent
 };
 
 } // namespace lockwright

@@ -159,6 +159,7 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
       if (!isDeclarationOp(Op)) {
         Operation Operation{Op, Order, Entry.OrderArg, Spec.Dialect};
         Operation.HardwareRmw = Entry.HardwareRmw;
+        Operation.Member = std::string(Entry.Member);
         Operation.Callable = Entry.Kind == "function" || Entry.Kind == "template";
         Names.Operations.add(Name, Operation);
         std::string Key = Spec.Dialect + " " + Op;

@@ -47,6 +47,9 @@ public:
     /// Named as a function or template (`kind: function`), not a macro: a definition of that
     /// name is the primitive's own body.
     bool Callable = false;
+    /// The lock is this member of the record the first argument points to, not the argument
+    /// itself (`lock_sock(sk)` owns `sk->sk_lock`); empty for the argument itself.
+    std::string Member;
   };
 
   /// The spec's spelling of an order ("acquire", "seq_cst", "full"), for messages and fix-its.

@@ -427,6 +427,18 @@ SchemaRef specName() {
   });
 }
 
+/// A C identifier: a member name (`member:` of an API name).
+SchemaRef identifierType() {
+  return stringType([](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
+    const std::string &V = N.value();
+    bool Ok = !V.empty() && !std::isdigit(static_cast<unsigned char>(V.front()));
+    for (char C : V)
+      Ok = Ok && (std::isalnum(static_cast<unsigned char>(C)) || C == '_');
+    if (!Ok)
+      Diags.error(N.loc(), Path, "'" + V + "' is not a C identifier (letters, digits and '_', not starting with a digit)");
+  });
+}
+
 SchemaRef sourceString() {
   return stringType([](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
     if (N.value().find_first_not_of(" \t") == std::string::npos)
@@ -697,6 +709,7 @@ SchemaRef apiSpecSchema() {
                                   {"order", Order},
                                   {"order_arg", intType(0, 8)},
                                   {"hardware_rmw", boolType()},
+                                  {"member", identifierType()},
                                   {"note", stringType()}},
                                  MergePolicy::Replace,
                                  {[](const SpecNode &N, const std::string &Path, ValidationContext &Ctx) {
@@ -704,6 +717,13 @@ SchemaRef apiSpecSchema() {
                                    if (Op && Op->value() == "order_constant" && !N.get("order"))
                                      Ctx.Diags.error(N.keyLoc(), childPath(Path, "order"),
                                                      "missing required key (an order constant names an ordering)");
+                                   static const std::set<std::string> LockOps = {
+                                       "lock_acquire", "lock_try",      "lock_release",  "read_acquire",
+                                       "read_release", "write_acquire", "write_release", "assert_held"};
+                                   if (const SpecNode *Member = N.get("member"); Member && Op && !LockOps.count(Op->value()))
+                                     Ctx.Diags.error(Member->loc(), childPath(Path, "member"),
+                                                     "'member' names the lock a lock operation takes, releases or "
+                                                     "asserts; op '" + Op->value() + "' is not one");
                                  }});
     return recordType("api spec",
                       {{"dialect", stringType(), true},

@@ -425,6 +425,8 @@ std::vector<ApiNameEntry> apiNameEntries(const SpecNode &Root) {
       E.OrderArg = std::stoi(Arg->value());
     if (const SpecNode *Hw = Entry.get("hardware_rmw"))
       E.HardwareRmw = Hw->value() == "true";
+    if (const SpecNode *Member = Entry.get("member"))
+      E.Member = Member->value();
     Entries.push_back(E);
   }
   return Entries;

@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
       for (const ApiNameEntry &E : apiNameEntries(*Tree))
         Out += "    {" + literal(std::string(E.Name)) + ", " + literal(std::string(E.Op)) + ", " +
                literal(std::string(E.Order)) + ", " + literal(std::string(E.Kind)) + ", " + std::to_string(E.OrderArg) +
-               ", " + (E.HardwareRmw ? "true" : "false") + "},\n";
+               ", " + (E.HardwareRmw ? "true" : "false") + ", " + literal(std::string(E.Member)) + "},\n";
       Out += "};\n\n";
       Api = literal(Tree->get("dialect")->value()) + ", Api" + Index + ", sizeof Api" + Index + " / sizeof Api" + Index + "[0]";
     }

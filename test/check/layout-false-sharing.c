@@ -347,6 +347,42 @@ void half_b(struct half_guarded *g) {
 	WRITE_ONCE(g->seq_b, 1); /* after the unlock */
 }
 
+/* The socket lock (kernel spec: `member: sk_lock`): lock_sock(sk) makes the caller the owner
+   of sk->sk_lock, a lock of a member the call names by its argument. Fields only the owner
+   writes take turns; the backlog, written under sk_lock.slock alone while a process owns the
+   socket, does not. */
+typedef struct { spinlock_t slock; int owned; } socket_lock_t;
+struct sock {
+	socket_lock_t sk_lock;
+	long pad[8];
+	unsigned long sk_backlog_tail;
+	int sk_forward_alloc;
+	int sk_sndbuf;
+};
+// CHECK: :[[@LINE-3]]:6: warning: 'sk_forward_alloc' (atomic) and 'sk_backlog_tail' (atomic) of struct sock can share
+// CHECK: :[[@LINE-3]]:6: warning: 'sk_sndbuf' (atomic) and 'sk_backlog_tail' (atomic) of struct sock can share
+// PPC64: warning: 'sk_forward_alloc' (atomic) and 'sk_backlog_tail' (atomic) of struct sock
+// PPC64: warning: 'sk_sndbuf' (atomic) and 'sk_backlog_tail' (atomic) of struct sock
+// FIXED: _Alignas(64) int sk_forward_alloc;
+void lock_sock(struct sock *sk);
+void release_sock(struct sock *sk);
+void sock_owned_by_me(const struct sock *sk);
+void sk_mem_charge(struct sock *sk, int n) {
+	lock_sock(sk);
+	WRITE_ONCE(sk->sk_forward_alloc, sk->sk_forward_alloc - n);
+	release_sock(sk);
+}
+void sk_stream_moderate_sndbuf(struct sock *sk) {
+	sock_owned_by_me(sk);
+	WRITE_ONCE(sk->sk_sndbuf, sk->sk_sndbuf / 2);
+}
+void sk_add_backlog(struct sock *sk, unsigned long skb) {
+	spin_lock(&sk->sk_lock.slock);
+	WRITE_ONCE(sk->sk_backlog_tail, skb);
+	spin_unlock(&sk->sk_lock.slock);
+}
+unsigned long sk_reader(struct sock *sk) { return READ_ONCE(sk->sk_backlog_tail) + READ_ONCE(sk->sk_sndbuf); }
+
 /* --- per CPU: each CPU writes its own copy (DEFINE_PER_CPU's section, from the kernel spec) --- */
 struct cpu_stats {
 	unsigned long hits;

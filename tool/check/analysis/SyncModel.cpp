@@ -220,6 +220,18 @@ public:
       if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(CE->getArg(0)->IgnoreParenImpCasts());
           Size && Size->getKind() == UETT_SizeOf)
         perCpu(Size->getTypeOfArgument());
+    // A lock operation on a member of what its argument points to (`lock_sock(sk)` owns
+    // `sk->sk_lock`): the member is the lock it takes, releases or asserts held.
+    if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && !Op->Member.empty()) {
+      const FieldDecl *Lock = memberOfPointee(CE->getArg(0), Op->Member);
+      if (Op->Op == "assert_held") {
+        if (Current && Lock)
+          Held.push_back(canonical(Lock));
+      } else if (std::optional<ApiNames::Access> A = ApiNames::accessOf(*Op)) {
+        record(Lock, *A, Name, Contention::of(Model.Names, Name));
+      }
+      return true;
+    }
     if (std::optional<ApiNames::Access> A = Model.Names.access(Name)) {
       record(designated(CE->getArg(0)), *A, Name, Contention::of(Model.Names, Name), CE->getArg(0));
       return true;
@@ -549,6 +561,21 @@ private:
       if (!release(D))
         ReleasedUnheld.insert(D);
     }
+  }
+
+  /// The member named Member of the record E points to (or is), if it has one.
+  static const FieldDecl *memberOfPointee(const Expr *E, const std::string &Member) {
+    QualType T = E->IgnoreParenImpCasts()->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    const RecordDecl *RD = T->getAsRecordDecl();
+    RD = RD ? RD->getDefinition() : nullptr;
+    if (!RD)
+      return nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getDeclName().isIdentifier() && F->getName() == Member)
+        return F;
+    return nullptr;
   }
 
   /// A lock that can be told apart from others: a field (by declaration) or a global, not a
