@@ -456,6 +456,69 @@ void sockish_init_data(struct sockish *s) { WRITE_ONCE(s->rcvlowat, 1); }
 struct sockish *sockish_clone_lock(struct sockish *s) { WRITE_ONCE(s->priority, 0); return s; }
 void sockish_enqueue(struct sockish *s) { WRITE_ONCE(s->queued, s->queued + 1); }
 
+/* --- rare branches: a write the code says it does not expect (unlikely(), the else of likely(),
+   WARN_ON's statement expression, a function marked cold) is cold ------------------------------ */
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define WARN_ON(c) ({ int __ret = !!(c); unlikely(__ret); })
+struct rx_queue {
+	unsigned long packets;
+	unsigned long drops;
+	unsigned long errors;
+	unsigned long overruns;
+	unsigned long resets;
+};
+void rx_packet(struct rx_queue *q, int bad) {
+	if (unlikely(bad)) {
+		WRITE_ONCE(q->drops, q->drops + 1);
+		return;
+	}
+	WRITE_ONCE(q->packets, q->packets + 1);
+}
+void rx_check(struct rx_queue *q, int ok) {
+	if (likely(ok))
+		return;
+	else
+		WRITE_ONCE(q->errors, q->errors + 1);
+}
+void rx_overrun(struct rx_queue *q, int full) {
+	if (WARN_ON(full))
+		WRITE_ONCE(q->overruns, q->overruns + 1);
+}
+__attribute__((cold)) void rx_reset(struct rx_queue *q) { WRITE_ONCE(q->resets, 0); }
+/* ... but a function that also writes it on a common path keeps it hot. */
+struct tx_queue {
+	unsigned long packets;
+	unsigned long drops;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'drops' (atomic) and 'packets' (atomic) of struct tx_queue can share
+// CHECK: note: no function writes both: 'drops' by 'tx_drop'; 'packets' by 'tx_packet'
+// PPC64: warning: 'drops' (atomic) and 'packets' (atomic) of struct tx_queue
+// FIXED: _Alignas(64) unsigned long drops;
+void tx_packet(struct tx_queue *q) { WRITE_ONCE(q->packets, q->packets + 1); }
+void tx_drop(struct tx_queue *q, int why) {
+	if (unlikely(why))
+		WRITE_ONCE(q->drops, q->drops + 2);
+	WRITE_ONCE(q->drops, q->drops + 1);
+}
+/* The note says which writes did not count, and why. */
+struct err_stats {
+	unsigned long hits;
+	unsigned long misses;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'misses' (atomic) and 'hits' (atomic) of struct err_stats can share
+// CHECK: note: no function writes both: 'misses' by 'es_miss'; 'hits' by 'es_hit'; writes at init, teardown, configuration or before publication do not count ('es_check' writes it only on a branch the code marks unexpected)
+// PPC64: warning: 'misses' (atomic) and 'hits' (atomic) of struct err_stats
+// FIXED: _Alignas(64) unsigned long misses;
+void es_hit(struct err_stats *s) { WRITE_ONCE(s->hits, s->hits + 1); }
+void es_check(struct err_stats *s, int corrupt) {
+	if (unlikely(corrupt)) {
+		WRITE_ONCE(s->hits, 0);
+		WRITE_ONCE(s->misses, 0);
+	}
+}
+void es_miss(struct err_stats *s) { WRITE_ONCE(s->misses, s->misses + 1); }
+
 /* --- set once: a word only ever set by a compare-and-swap from NULL is written once ------- */
 #define cmpxchg(p, o, n) __sync_val_compare_and_swap(p, o, n)
 struct lazy {

@@ -473,7 +473,7 @@ private:
     case ApiNames::Access::LockUse:
       U.LockUse = true;
       if (Current)
-        (ownObject(Access) ? Who.ColdWriters : Who.Writers).insert(Current);
+        (ownObject(Access) ? Who.ColdWriters : InRareBranch ? Who.RareWriters : Who.Writers).insert(Current);
       break;
     }
   }
@@ -494,7 +494,7 @@ private:
     // updating every slot, not a thread updating its own; nor is a write under a lock (one
     // writer at a time) or to an object the function has not handed on.
     if (Current && Subscripted && !ConstantIndex && ReadModifyWrite && !(Index && walksLoop(Index)) &&
-        Held.empty() && !ownObject(LHS))
+        Held.empty() && !ownObject(LHS) && !InRareBranch)
       U.SlotWriters.insert(Current);
   }
 
@@ -517,6 +517,10 @@ private:
   void write(ObjectUse &Who, const Expr *Access) {
     if (ownObject(Access)) {
       Who.ColdWriters.insert(Current);
+      return;
+    }
+    if (InRareBranch) {
+      Who.RareWriters.insert(Current);
       return;
     }
     Who.Writers.insert(Current);
@@ -631,18 +635,58 @@ public:
     }
     return true;
   }
+  /// Marks the branch an `if` says it does not expect (`if (unlikely(err)) { ... }`, the else
+  /// of `if (likely(ok))`): writes only it makes run rarely.
+  bool VisitIfStmt(IfStmt *IS) {
+    if (std::optional<bool> Expected = expectedTruth(IS->getCond()))
+      if (const Stmt *Rare = *Expected ? IS->getElse() : IS->getThen())
+        RareStmts.insert(Rare);
+    return true;
+  }
   bool dataTraverseStmtPre(Stmt *S) {
     if (ExitingStmts.count(S))
       ++InExit;
+    if (RareStmts.count(S))
+      ++InRareBranch;
     return true;
   }
   bool dataTraverseStmtPost(Stmt *S) {
     if (ExitingStmts.count(S))
       --InExit;
+    if (RareStmts.count(S))
+      --InRareBranch;
     return true;
   }
 
 private:
+  /// The value a condition is expected to have, where the code says (a call of a `branch_expect`
+  /// operation, `__builtin_expect(!!(x), 0)`, through `!` and as the value of a statement
+  /// expression: the kernel's WARN_ON).
+  std::optional<bool> expectedTruth(const Expr *Cond) const {
+    bool Negated = false;
+    const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+    while (E) {
+      if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+        Negated = !Negated;
+        E = U->getSubExpr()->IgnoreParenImpCasts();
+      } else if (const auto *SE = dyn_cast<StmtExpr>(E); SE && !SE->getSubStmt()->body_empty()) {
+        E = dyn_cast<Expr>(SE->getSubStmt()->body_back());
+        E = E ? E->IgnoreParenImpCasts() : nullptr;
+      } else {
+        break;
+      }
+    }
+    const auto *CE = dyn_cast_or_null<CallExpr>(E);
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    if (!Callee || CE->getNumArgs() < 2)
+      return std::nullopt;
+    const ApiNames::Operation *Op = Model.Names.operation(Callee->getNameAsString());
+    Expr::EvalResult Value;
+    if (!Op || Op->Op != "branch_expect" || CE->getArg(1)->isValueDependent() ||
+        !CE->getArg(1)->EvaluateAsInt(Value, Model.Context))
+      return std::nullopt;
+    return (Value.Val.getInt() != 0) != Negated;
+  }
 
   /// Where the functions that access D through Access are recorded: the uses of the field
   /// itself, or, for an access through embedded members (rw->rcu.func, rdp->barrier_head.func),
@@ -764,6 +808,8 @@ private:
   std::vector<const ValueDecl *> Held; // locks the current function holds here, in taking order
   llvm::DenseSet<const Stmt *> ExitingStmts; // calls an exit follows (trackHeld)
   unsigned InExit = 0;
+  llvm::DenseSet<const Stmt *> RareStmts; // branches an `if` says it does not expect
+  unsigned InRareBranch = 0;
   std::vector<const VarDecl *> LoopVariables; // of the for loops around the current statement
   std::set<const ValueDecl *> ReleasedUnheld; // locks the current function releases without taking
   /// Lock wrappers: functions that return holding locks, or having released locks they did not
@@ -787,6 +833,9 @@ void SyncModel::collect() {
   classifyColdFunctions();
   inheritCallersLocks();
   auto Cool = [&](ObjectUse &U) {
+    for (const FunctionDecl *F : U.RareWriters)
+      if (!U.Writers.count(F) && U.ColdWriters.insert(F).second)
+        U.ColdWhy.emplace(F, "'" + F->getNameAsString() + "' writes it only on a branch the code marks unexpected");
     for (auto It = U.Writers.begin(); It != U.Writers.end();)
       if (Cold.count(*It)) {
         U.ColdWriters.insert(*It);
@@ -890,6 +939,8 @@ void SyncModel::classifyColdFunctions() {
       return Name + " runs when a setting changes (a configuration entry point in the " + *Dialect + " spec)";
     if (FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>())
       return Name + " runs before main or after exit";
+    if (FD->hasAttr<ColdAttr>())
+      return Name + " is marked cold (attribute 'cold')";
     // Constructors and operators have no identifier: none of these names applies to them.
     llvm::StringRef N = FD->getDeclName().isIdentifier() ? FD->getName() : "";
     if (N.contains("register"))

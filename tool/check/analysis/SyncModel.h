@@ -41,6 +41,9 @@ struct ObjectUse {
   /// handed on) or only at init or teardown (SyncModel::coldFunction); such writes cannot
   /// contend with other threads' and do not make a field hot.
   std::set<const clang::FunctionDecl *> Readers, Writers, ColdWriters;
+  /// Functions that write it on a branch the code says it does not expect (`if (unlikely(err))`);
+  /// those that never write it elsewhere are cold writers once the TU is walked.
+  std::set<const clang::FunctionDecl *> RareWriters;
   /// For each writer: the locks (fields or globals) held at every one of its writes, taken in
   /// it or, for a static function, by every caller at every call.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> WriterLocks;
@@ -121,8 +124,8 @@ public:
   static bool isInitialiser(const clang::FunctionDecl *FD, const ApiNames &Names);
   /// Why FD runs only while the objects it writes are not contended, or "": an initialiser,
   /// a destructor, a function in an init or exit section the specs name (the kernel's __init,
-  /// __exit), a configuration entry point the specs name (`*setsockopt*`), a constructor or
-  /// destructor attribute, a registration, teardown or cloning function by name (`*_register`,
+  /// __exit), a configuration entry point the specs name (`*setsockopt*`), a constructor,
+  /// destructor or cold attribute, a registration, teardown or cloning function by name (`*_register`,
   /// `*_destroy`, `*_fini`, `*_clone*`), or a static function only those call.
   std::string coldFunction(const clang::FunctionDecl *FD) const;
   /// Whether a rule of FD's own says it runs rarely (in an init or exit section, at
