@@ -6,6 +6,7 @@
 #include "api/ApiNames.h"
 #include "analysis/OrderingModel.h"
 #include "analysis/SyncModel.h"
+#include "summary/FromClang.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -205,10 +206,8 @@ private:
       std::optional<llvm::MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
       if (!Buffer)
         continue;
-      FileEntryRef Entry = It->first;
-      llvm::StringRef Real = Entry.getFileEntry().tryGetRealPathName();
       std::string Hash = State.HashInputs ? contentHash(std::string_view(Buffer->getBuffer().data(), Buffer->getBufferSize())) : "";
-      Out.Inputs.push_back({Real.empty() ? Entry.getName().str() : Real.str(), std::move(Hash)});
+      Out.Inputs.push_back({filePath(SM.getFileManager(), It->first), std::move(Hash)});
     }
     std::sort(Out.Inputs.begin(), Out.Inputs.end());
     Out.Inputs.erase(std::unique(Out.Inputs.begin(), Out.Inputs.end()), Out.Inputs.end());

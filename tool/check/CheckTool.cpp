@@ -15,6 +15,7 @@
 #include "ParseTarget.h"
 #include "ProgramRun.h"
 #include "output/ArchMerge.h"
+#include "summary/FromClang.h"
 #include "output/LineFilter.h"
 #include "output/ReportedFinding.h"
 #include "output/Sarif.h"
@@ -196,6 +197,12 @@ llvm::cl::opt<std::string> CacheDirOpt("cache-dir",
                                        llvm::cl::cat(CheckCategory));
 llvm::cl::opt<bool> NoCacheOpt("no-cache", llvm::cl::desc("Parse every file; read and write no cache"),
                                llvm::cl::cat(CheckCategory));
+llvm::cl::opt<bool> RelativePathsOpt(
+    "relative-paths",
+    llvm::cl::desc("Write paths under the current directory relative to it, as the compiler opened them (links not "
+                   "resolved), in summaries and findings: summaries that do not depend on where the tree lies "
+                   "(Bazel's sandboxes and remote executors, a second clone)"),
+    llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> SummariesOpt("summaries",
                                         llvm::cl::desc("Map step only: write each file's summary to this directory "
                                                        "and print nothing; `lockwright report DIR` prints the "
@@ -606,12 +613,13 @@ void runJob(TuJob &Job, RunState &State) {
   State.Options = Job.Options;
   State.LayoutNote = Job.LayoutNote;
   TuSummary &S = Job.Summary;
-  llvm::SmallString<256> Absolute(Job.File);
-  llvm::sys::fs::make_absolute(Absolute);
-  S.File = Absolute.str().str();
+  S.File = summaryPath(absolutePath(Job.File));
   if (!Job.Commands.empty()) {
-    S.Directory = Job.Commands.front().Directory;
+    S.Directory = summaryPath(absolutePath(Job.Commands.front().Directory));
     S.Command = Job.Commands.front().CommandLine;
+    for (std::string &Arg : S.Command) // the source as the database names it (--relative-paths)
+      if (llvm::sys::path::is_absolute(Arg))
+        Arg = summaryPath(Arg);
   }
   S.Checks = State.Options->Checks;
   S.WarningsAsErrors = State.Options->WarningsAsErrors;
@@ -841,8 +849,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
   DiagOpts->ShowColors = false;
   // As clang-tidy: a database spells files relative to each entry's directory, and
-  // "serial.c:221" would not say which of several serial.c files is meant.
-  DiagOpts->AbsolutePath = true;
+  // "serial.c:221" would not say which of several serial.c files is meant; with
+  // --relative-paths, relative to the current directory, as the summaries spell them.
+  DiagOpts->AbsolutePath = !RelativePathsOpt;
   CheckDiagnostics Consumer(DiagOpts.get());
   llvm::TimeRecord RunStart = llvm::TimeRecord::getCurrentTime(true);
 
@@ -1007,7 +1016,12 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   // Profiling and --dump-ordering measure and print a parse: no cache, one thread.
   bool Instrumented = ProfileOpt || DumpOrderingOpt;
   std::string CacheDir = NoCacheOpt || Instrumented ? "" : CacheDirOpt.empty() ? defaultCacheDir() : CacheDirOpt.getValue();
-  SummaryCache Cache(CacheDir, CacheDir.empty() ? "" : cacheSalt(Argv0, SpecDir));
+  // Relative paths: the summaries hold paths under the current directory relative to it, so a
+  // cached one is good for this directory only.
+  if (RelativePathsOpt)
+    setRelativePathRoot(absolutePath("."));
+  std::string Salt = cacheSalt(Argv0, SpecDir) + (RelativePathsOpt ? "\nrelative to " + absolutePath(".") : "");
+  SummaryCache Cache(CacheDir, CacheDir.empty() ? "" : Salt);
   for (TuJob &Job : Jobs) {
     std::vector<std::vector<std::string>> Commands;
     for (const CompileCommand &C : Job.Commands) {
@@ -1155,7 +1169,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         ToolFailures = 1;
         CompileErrors = true; // not checked: no fix is trusted, SARIF says the run failed
         // Printed keeps pointers to findings: this one lives as long as the others.
-        GivenUp.push_back(timeoutFinding(absolutePath(Job.File), TimeoutOpt));
+        GivenUp.push_back(timeoutFinding(summaryPath(absolutePath(Job.File)), TimeoutOpt));
         Print(GivenUp.back(), "");
         continue;
       }

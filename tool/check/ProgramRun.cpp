@@ -145,7 +145,6 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
 void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vector<Finding> *> &Findings) {
   auto Opts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
   Opts->ShowColors = false;
-  Opts->AbsolutePath = true;
   FindingPrinter Printer(Opts.get(), Consumer);
   for (const std::vector<Finding> *List : Findings)
     for (const Finding &F : *List)
@@ -220,9 +219,10 @@ int runReportTool(const std::vector<std::string> &Args) {
   }
   std::vector<Finding> Program = reduceProgram(All, Suppressed);
   Lists.push_back(&Program);
+  // Paths as the summaries spell them: absolute and real, or relative to the directory the map
+  // step ran in (--relative-paths), which is where the report runs.
   auto Opts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
   Opts->ShowColors = false;
-  Opts->AbsolutePath = true;
   CheckDiagnostics Consumer(Opts.get());
   printFindings(Consumer, Lists);
   if (!Quiet)
