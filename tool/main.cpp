@@ -112,7 +112,7 @@ int dispatch(int argc, char **argv) {
   if (!std::strcmp(Command, "check"))
     return lockwright::runCheckTool(argv[0], Args);
   if (!std::strcmp(Command, "report"))
-    return lockwright::runReportTool(Args);
+    return lockwright::runReportTool(argv[0], Args);
   lockwright::reportError(std::string("unknown command '") + Command + "'");
   std::fputs(Usage, stderr);
   return lockwright::ExitUsage;

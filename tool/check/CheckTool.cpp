@@ -653,25 +653,6 @@ void runJob(TuJob &Job, RunState &State) {
   Job.ToolFailed = Tool.run(Factory.get()) != 0;
 }
 
-/// Writes a report the user named (--sarif, --export-fixes, --baseline): into an existing
-/// directory only (a typo must not create /nonexistent/dir), and never to stdout, which keeps
-/// the text. Says what went wrong under Option's name.
-bool writeReport(const std::string &Path, const std::string &Content, const char *Option) {
-  std::string Error;
-  llvm::SmallString<256> Parent(absolutePath(Path));
-  llvm::sys::path::remove_filename(Parent);
-  if (Path == "-")
-    Error = "stdout keeps the text output; name a file";
-  else if (!llvm::sys::fs::is_directory(Parent))
-    Error = "no directory '" + Parent.str().str() + "' to write '" + Path + "' in";
-  else if (llvm::sys::fs::is_directory(Path))
-    Error = "'" + Path + "' is a directory";
-  else if (writeFileIfChanged(Path, Content, Error) != WriteOutcome::Failed)
-    return true;
-  llvm::errs() << "lockwright: error: " << Option << ": " << Error << "\n";
-  return false;
-}
-
 /// A path as a Makefile rule spells it: spaces, '#' and '$' escaped.
 std::string escapeForDepfile(const std::string &Path) {
   std::string Out;
@@ -1237,15 +1218,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     SarifOptions Sarif;
     Sarif.Root = SarifRoot;
     Sarif.ToolVersion = LOCKWRIGHT_VERSION;
-    std::string DocsDir = defaultDocsDir(Argv0);
-    for (const CheckInfo &C : allChecks())
-      Sarif.Rules.push_back(sarifRule(C.Name, C.Summary, DocsDir, LOCKWRIGHT_DOCS_URL));
-    Sarif.Rules.push_back({NolintCheckName, "a NOLINTBEGIN or NOLINTEND comment that matches none", "", "", "",
-                           "error"});
-    Sarif.Rules.push_back({TimeoutCheckName, "a file given up on after --timeout: it was not checked", "", "", "",
-                           "error"});
-    Sarif.Rules.push_back({"clang-diagnostic-error", "the compiler's error: the file was not checked", "", "", "",
-                           "error"});
+    Sarif.Rules = sarifRules(Argv0);
     Sarif.ExecutionSuccessful = !CompileErrors;
     if (!writeReport(Path, sarifDocument(Printed, Sarif, Offsets), Option))
       ++OutputFailures;

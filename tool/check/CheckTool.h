@@ -10,7 +10,7 @@ namespace lockwright {
 
 int runCheckTool(const char *Argv0, const std::vector<std::string> &Args);
 /// `lockwright report DIR...` (ProgramRun.h).
-int runReportTool(const std::vector<std::string> &Args);
+int runReportTool(const char *Argv0, const std::vector<std::string> &Args);
 
 } // namespace lockwright
 

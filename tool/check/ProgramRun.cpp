@@ -2,7 +2,11 @@
 
 #include "CheckDiagnostics.h"
 #include "CheckRegistry.h"
+#include "CheckContext.h"
 #include "FileIO.h"
+#include "LockwrightConfig.h"
+#include "output/Sarif.h"
+#include "spec/SpecLoader.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -151,21 +155,60 @@ void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vect
       Printer.print(F);
 }
 
-int runReportTool(const std::vector<std::string> &Args) {
+std::vector<SarifRule> sarifRules(const char *Argv0) {
+  std::vector<SarifRule> Rules;
+  std::string DocsDir = defaultDocsDir(Argv0);
+  for (const CheckInfo &C : allChecks())
+    Rules.push_back(sarifRule(C.Name, C.Summary, DocsDir, LOCKWRIGHT_DOCS_URL));
+  Rules.push_back({NolintCheckName, "a NOLINTBEGIN or NOLINTEND comment that matches none", "", "", "", "error"});
+  Rules.push_back({TimeoutCheckName, "a file given up on after --timeout: it was not checked", "", "", "", "error"});
+  Rules.push_back({"clang-diagnostic-error", "the compiler's error: the file was not checked", "", "", "", "error"});
+  return Rules;
+}
+
+/// Writes a report the user named (--sarif, --export-fixes, --baseline): into an existing
+/// directory only (a typo must not create /nonexistent/dir), and never to stdout, which keeps
+/// the text. Says what went wrong under Option's name.
+bool writeReport(const std::string &Path, const std::string &Content, const char *Option) {
+  std::string Error;
+  llvm::SmallString<256> Parent(Path);
+  llvm::sys::fs::make_absolute(Parent);
+  llvm::sys::path::remove_dots(Parent, true);
+  llvm::sys::path::remove_filename(Parent);
+  if (Path == "-")
+    Error = "stdout keeps the text output; name a file";
+  else if (!llvm::sys::fs::is_directory(Parent))
+    Error = "no directory '" + Parent.str().str() + "' to write '" + Path + "' in";
+  else if (llvm::sys::fs::is_directory(Path))
+    Error = "'" + Path + "' is a directory";
+  else if (writeFileIfChanged(Path, Content, Error) != WriteOutcome::Failed)
+    return true;
+  llvm::errs() << "lockwright: error: " << Option << ": " << Error << "\n";
+  return false;
+}
+
+int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::vector<std::string> Dirs;
   bool Quiet = false;
+  std::string SarifPath, SarifRoot;
   for (const std::string &A : Args) {
     if (A == "-h" || A == "--help") {
-      llvm::outs() << "usage: lockwright report [--quiet] DIR|SUMMARY...\n\n"
+      llvm::outs() << "usage: lockwright report [--quiet] [--sarif=FILE [--sarif-root=DIR]] DIR|SUMMARY...\n\n"
                       "The reduce step of `lockwright check`: prints the findings recorded in the summaries that\n"
                       "`lockwright check --summaries DIR` wrote (one per translation unit), and the findings of\n"
-                      "the checks judged on the whole program, each once.\n\n"
+                      "the checks judged on the whole program, each once. --sarif also writes them to FILE as\n"
+                      "one SARIF 2.1.0 document, paths relative to --sarif-root (default: the current directory).\n\n"
                       "exit status: 0 no error; 1 a compiler error, a --warnings-as-errors finding, or an\n"
                       "unreadable summary; 2 a usage error\n";
       return 0;
     }
+    llvm::StringRef Arg(A);
     if (A == "--quiet")
       Quiet = true;
+    else if (Arg.consume_front("--sarif="))
+      SarifPath = Arg.str();
+    else if (Arg.consume_front("--sarif-root="))
+      SarifRoot = Arg.str();
     else if (!A.empty() && A[0] == '-') {
       llvm::errs() << "lockwright: error: report: unknown option '" << A << "'\n";
       return 2;
@@ -225,6 +268,28 @@ int runReportTool(const std::vector<std::string> &Args) {
   Opts->ShowColors = false;
   CheckDiagnostics Consumer(Opts.get());
   printFindings(Consumer, Lists);
+  if (!SarifPath.empty()) {
+    // Each finding once (a header's, met by several TUs), in the order printed.
+    SarifOptions Sarif;
+    llvm::SmallString<256> Root(SarifRoot.empty() ? "." : SarifRoot);
+    llvm::sys::fs::make_absolute(Root);
+    llvm::sys::path::remove_dots(Root, true);
+    Sarif.Root = Root.str().str();
+    Sarif.ToolVersion = LOCKWRIGHT_VERSION;
+    Sarif.Rules = sarifRules(Argv0);
+    Sarif.ExecutionSuccessful = std::none_of(Summaries.begin(), Summaries.end(),
+                                             [](const TuSummary &S) { return S.CompileErrors; });
+    SourceOffsets Offsets;
+    Fingerprinter Prints(Sarif.Root, Offsets);
+    std::set<std::tuple<std::string, SourcePoint, std::string>> Seen;
+    std::vector<ReportedFinding> Reported;
+    for (const std::vector<Finding> *List : Lists)
+      for (const Finding &F : *List)
+        if (Seen.insert({F.Check, F.At, F.Message}).second)
+          Reported.push_back({&F, "", Prints.next(F)});
+    if (!writeReport(SarifPath, sarifDocument(Reported, Sarif, Offsets), "--sarif"))
+      ++Failures;
+  }
   if (!Quiet)
     llvm::errs() << "lockwright: " << Consumer.Warnings << " warning" << (Consumer.Warnings == 1 ? "" : "s") << ", "
                  << Consumer.Errors << " error" << (Consumer.Errors == 1 ? "" : "s") << " in " << Summaries.size()

@@ -15,6 +15,8 @@
 
 namespace lockwright {
 
+struct SarifRule;
+
 class CheckDiagnostics;
 
 /// Summaries by a key of the TU's command and the tool's configuration, each valid while the
@@ -57,9 +59,16 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
 /// Prints Findings through Consumer, clang's way.
 void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vector<Finding> *> &Findings);
 
+/// The SARIF rules of every check and of the driver's own errors, with their pages' text.
+std::vector<SarifRule> sarifRules(const char *Argv0);
+
+/// Writes a report the user named (--sarif, --export-fixes, --baseline): into an existing
+/// directory only, never to stdout; says what went wrong under Option's name.
+bool writeReport(const std::string &Path, const std::string &Content, const char *Option);
+
 /// `lockwright report DIR...`: prints the findings of the summaries in DIR and the whole-program
 /// checks' findings on them; exit 1 on an error (a compiler error, --warnings-as-errors).
-int runReportTool(const std::vector<std::string> &Args);
+int runReportTool(const char *Argv0, const std::vector<std::string> &Args);
 
 } // namespace lockwright
 

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -40,8 +41,20 @@ std::string withSlash(std::string Dir) {
   return Dir;
 }
 
+/// File as an absolute path: a relative one (a summary written with --relative-paths) is
+/// relative to the current directory.
+std::string absoluteFile(const std::string &File) {
+  if (File.empty() || llvm::sys::path::is_absolute(File))
+    return File;
+  llvm::SmallString<256> Path(File);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, true);
+  return Path.str().str();
+}
+
 /// File relative to Root when it lies under it, else nullopt.
-std::optional<std::string> relativeTo(const std::string &File, const std::string &Root) {
+std::optional<std::string> relativeTo(const std::string &RawFile, const std::string &Root) {
+  std::string File = absoluteFile(RawFile);
   std::string Prefix = withSlash(Root);
   if (Root.empty() || !llvm::StringRef(File).starts_with(Prefix))
     return std::nullopt;
@@ -51,7 +64,7 @@ std::optional<std::string> relativeTo(const std::string &File, const std::string
 llvm::json::Object artifactLocation(const std::string &File, const std::string &Root) {
   if (std::optional<std::string> Relative = relativeTo(File, Root))
     return llvm::json::Object{{"uri", uriPath(*Relative)}, {"uriBaseId", "SRCROOT"}};
-  return llvm::json::Object{{"uri", "file://" + uriPath(File)}};
+  return llvm::json::Object{{"uri", "file://" + uriPath(absoluteFile(File))}};
 }
 
 /// The 1-based column of ByteColumn counted in Unicode code points (SARIF's columnKind).
