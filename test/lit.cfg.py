@@ -32,6 +32,9 @@ config.environment["LOCKWRIGHT_SPEC_DIR"] = os.path.join(source_dir, "specs")
 config.environment["LOCKWRIGHT_TEMPLATE_DIR"] = os.path.join(source_dir, "arch-templates")
 
 config.available_features.add("host-" + platform.machine())
+# Debian's bazel-bootstrap (scripts/bootstrap installs it): the Bazel aspect's test.
+if shutil.which("bazel"):
+    config.available_features.add("bazel")
 config.substitutions.append(("%lockwright", lockwright))
 config.substitutions.append(("%builddir", build_dir))
 config.substitutions.append(("%srcroot", source_dir))

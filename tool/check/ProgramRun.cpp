@@ -275,6 +275,12 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
     llvm::sys::fs::make_absolute(Root);
     llvm::sys::path::remove_dots(Root, true);
     Sarif.Root = Root.str().str();
+    // Summaries written with --relative-paths name files relative to where the map step ran
+    // (a Bazel execution root, different in each sandbox): without --sarif-root, the document
+    // does not pin SRCROOT to this directory.
+    Sarif.DeclareRoot = !SarifRoot.empty() || std::all_of(Summaries.begin(), Summaries.end(), [](const TuSummary &S) {
+                          return llvm::sys::path::is_absolute(S.File);
+                        });
     Sarif.ToolVersion = LOCKWRIGHT_VERSION;
     Sarif.Rules = sarifRules(Argv0);
     Sarif.ExecutionSuccessful = std::none_of(Summaries.begin(), Summaries.end(),

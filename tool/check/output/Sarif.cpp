@@ -195,7 +195,7 @@ std::string sarifDocument(const std::vector<ReportedFinding> &Findings, const Sa
       {"columnKind", "unicodeCodePoints"},
       {"invocations", llvm::json::Array{llvm::json::Object{{"executionSuccessful", Options.ExecutionSuccessful}}}},
       {"results", std::move(Results)}};
-  if (!Options.Root.empty())
+  if (!Options.Root.empty() && Options.DeclareRoot)
     Run["originalUriBaseIds"] =
         llvm::json::Object{{"SRCROOT", llvm::json::Object{{"uri", "file://" + uriPath(withSlash(Options.Root))}}}};
   llvm::json::Object Document{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

@@ -27,6 +27,10 @@ struct SarifOptions {
   bool ExecutionSuccessful = true;
   /// Paths under it are written relative to it, with uriBaseId SRCROOT.
   std::string Root;
+  /// Whether the document says where SRCROOT is (originalUriBaseIds). Not where Root is only
+  /// where this run happened (a Bazel sandbox): the consumer resolves SRCROOT itself, as code
+  /// scanning does against the checkout.
+  bool DeclareRoot = true;
   std::string ToolVersion;
   std::vector<SarifRule> Rules;
 };
