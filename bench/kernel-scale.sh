@@ -28,8 +28,9 @@ done
 linux=$work/linux-source-6.1
 [[ -f $linux/.config ]] || { echo "kernel-scale.sh: no configured tree in $linux: run scripts/real-code $work first" >&2; exit 2; }
 mkdir -p "$out"
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# The database, the summaries and the timings stay under WORK (the summaries are large).
+scratch=$work/kernel-scale
+rm -rf "$scratch" && mkdir -p "$scratch"
 
 # The commands of every file defconfig builds in these directories (make -k: a file that does
 # not build with clang is left out of the database, not fatal).
@@ -50,6 +51,13 @@ xargs -P "$jobs" -I{} sh -c '/usr/bin/time -f "%e %M" -o "$DB/time.$(echo {} | t
   "$LW" check --quiet --no-cache --checks="-*,layout-*" -p "$DB" --summaries "$SUMS" {} >/dev/null 2>&1 || true' \
   < "$scratch/sources.txt"
 /usr/bin/time -f "%e %M" -o "$scratch/report.time" "$lockwright" report --quiet "$SUMS" > "$scratch/report.txt" 2>/dev/null || true
+# How the reduce step grows: the report over the first quarter and half of the summaries.
+ls "$SUMS"/*.lwsum.json > "$scratch/all-summaries.txt"
+total=$(wc -l < "$scratch/all-summaries.txt")
+for part in 4 2; do
+  head -n $((total / part)) "$scratch/all-summaries.txt" | xargs /usr/bin/time -f "%e %M" -o "$scratch/report.$part.time" \
+    "$lockwright" report --quiet > /dev/null 2>&1 || true
+done
 python3 - "$scratch" "$out" <<'EOF'
 import glob, json, os, statistics, sys
 scratch, out = sys.argv[1], sys.argv[2]
@@ -88,6 +96,9 @@ text = [
     "lines read per TU (headers included): median %d" % statistics.median([r[4] for r in rows]),
     "report over all summaries: %s s, peak %.0f MiB" % (rep[-2], int(rep[-1]) / 1024),
 ]
+for part in (4, 2):
+    p = open(os.path.join(scratch, "report.%d.time" % part)).read().split()
+    text.append("report over 1/%d of the summaries: %s s, peak %.0f MiB" % (part, p[-2], int(p[-1]) / 1024))
 open(os.path.join(out, "kernel-scale.txt"), "w").write("\n".join(text) + "\n")
 print("\n".join(text))
 EOF
