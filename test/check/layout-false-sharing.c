@@ -330,6 +330,18 @@ void asserted_tail(struct asserted *a) {
 	WRITE_ONCE(a->tail, 1);
 }
 
+/* A lock reached through another type (the kernel's ACCESS_PRIVATE around an rcu_node's lock:
+   `*(T *)&p->lock`) is the same lock. */
+#define ACCESS_PRIVATE(p, member) (*((__typeof__((p)->member) *)&(p)->member))
+struct private_locked {
+	spinlock_t lock;
+	long pad[8];
+	unsigned long qsmask;
+	unsigned long gp_seq_needed;
+};
+void pl_report(struct private_locked *p) { spin_lock(&ACCESS_PRIVATE(p, lock)); WRITE_ONCE(p->qsmask, 0); spin_unlock(&ACCESS_PRIVATE(p, lock)); }
+void pl_start(struct private_locked *p) { spin_lock(&ACCESS_PRIVATE(p, lock)); WRITE_ONCE(p->gp_seq_needed, 1); spin_unlock(&ACCESS_PRIVATE(p, lock)); }
+
 /* One writer outside the lock: the writers no longer take turns. */
 struct half_guarded {
 	spinlock_t lock;

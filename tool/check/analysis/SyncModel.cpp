@@ -105,6 +105,13 @@ static const ValueDecl *designated(const Expr *E, bool *Subscripted = nullptr, b
       E = Cast->getSubExpr();
     } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
       E = U->getSubExpr();
+    } else if (const auto *D = dyn_cast<UnaryOperator>(E); D && D->getOpcode() == UO_Deref) {
+      // `*(T *)&x` is x seen through another type (the kernel's ACCESS_PRIVATE around an
+      // rcu_node's lock, a volatile access written out); `*p` is what p points to: unknown.
+      const auto *Addr = dyn_cast<UnaryOperator>(D->getSubExpr()->IgnoreParenCasts());
+      if (!Addr || Addr->getOpcode() != UO_AddrOf)
+        return nullptr;
+      E = Addr->getSubExpr();
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       // Through a pointer (p->q[i], not an array member): the object is what it points to.
       if (A->getBase()->IgnoreParenImpCasts()->getType()->isPointerType())
@@ -493,7 +500,11 @@ private:
     // A loop that walks the slots (`for (i = 0; i < n; i++) sum[i] += x[i]`) is one thread
     // updating every slot, not a thread updating its own; nor is a write under a lock (one
     // writer at a time) or to an object the function has not handed on.
-    if (Current && Subscripted && !ConstantIndex && ReadModifyWrite && !(Index && walksLoop(Index)) &&
+    // A word written whole through another type (WRITE_ONCE's `*(volatile T *)&a[i] = ...`)
+    // is a table entry published to lockless readers, not a thread's own counter.
+    const auto *Deref = dyn_cast<UnaryOperator>(LHS->IgnoreParenImpCasts());
+    bool WrittenWhole = Deref && Deref->getOpcode() == UO_Deref;
+    if (Current && Subscripted && !ConstantIndex && ReadModifyWrite && !WrittenWhole && !(Index && walksLoop(Index)) &&
         Held.empty() && !ownObject(LHS) && !InRareBranch)
       U.SlotWriters.insert(Current);
   }
