@@ -280,6 +280,43 @@ void published_new(void) {
 }
 void published_a(struct published *p) { atomic_store(&p->a, 2); }
 
+/* A member handed to an initialiser (init_waitqueue_head(&pipe->rd_wait)) is set up, not
+   published: the object stays the allocating function's, and its later writes are cold... */
+struct waitq { spinlock_t lock; };
+void init_waitq(struct waitq *q);
+struct pool {
+	struct waitq rd_wait;
+	long pad[8];
+	atomic_long max_usage;
+	atomic_long readers;
+};
+struct pool *pool_alloc(void) {
+	struct pool *p = malloc(sizeof *p);
+	init_waitq(&p->rd_wait);
+	atomic_store(&p->max_usage, 16);
+	return p;
+}
+void pool_open(struct pool *p) { atomic_fetch_add(&p->readers, 1); }
+/* ... but a member handed to any other function may publish the object. */
+struct listed_pool {
+	struct waitq rd_wait;
+	long pad[8];
+	atomic_long max_usage;
+	atomic_long readers;
+};
+// CHECK: :[[@LINE-2]]:14: warning: 'readers' (atomic) and 'max_usage' (atomic) of struct listed_pool can share
+// CHECK: :[[@LINE-3]]:14: note: no function writes both: 'readers' by 'listed_open'; 'max_usage' by 'listed_alloc'
+// PPC64: warning: 'readers' (atomic) and 'max_usage' (atomic) of struct listed_pool
+// FIXED: _Alignas(64) atomic_long readers;
+void pools_add(struct waitq *q);
+struct listed_pool *listed_alloc(void) {
+	struct listed_pool *p = malloc(sizeof *p);
+	pools_add(&p->rd_wait);
+	atomic_store(&p->max_usage, 16);
+	return p;
+}
+void listed_open(struct listed_pool *p) { atomic_fetch_add(&p->readers, 1); }
+
 /* --- the guarding lock: fields written only under one lock take turns, whoever writes them --- */
 struct guarded_pair {
 	spinlock_t lock;

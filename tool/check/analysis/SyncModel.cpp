@@ -249,8 +249,13 @@ public:
         if (const ValueDecl *D = designated(UO->getSubExpr()); D && Current)
           if (ObjectUse &Who = Model.Uses[canonical(D)]; !setOnce(Who, UO))
             write(Who, UO);
+    // Handed on: pthread_create's argument, list_add's node. A member handed to an initialiser
+    // (`init_waitqueue_head(&pipe->rd_wait)`, `mutex_init(&p->lock)`) is set up, not published:
+    // the object stays the function's own.
+    bool Initialises = SyncModel::isInitialiser(Callee, Model.Names);
     for (const Expr *Arg : CE->arguments())
-      escape(Arg); // handed on: pthread_create's argument, list_add's node
+      if (!(Initialises && addressOfMember(Arg)))
+        escape(Arg);
     return true;
   }
 
@@ -789,6 +794,12 @@ private:
   bool ownObject(const Expr *E) const {
     const VarDecl *V = E ? rootVariable(E) : nullptr;
     return V && Fresh.count(V);
+  }
+
+  /// `&p->member` (through casts): the address of a part of an object, not of the object.
+  static bool addressOfMember(const Expr *E) {
+    const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+    return U && U->getOpcode() == UO_AddrOf && isa<MemberExpr>(U->getSubExpr()->IgnoreParenImpCasts());
   }
 
   /// E's value leaves the function: a fresh object it names (p, &p->node, &s) may be shared.
