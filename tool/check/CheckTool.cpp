@@ -248,13 +248,6 @@ bool given(const std::vector<std::string> &Args, llvm::StringRef Name) {
   });
 }
 
-std::string absolutePath(const std::string &Path) {
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, true);
-  return Absolute.str().str();
-}
-
 /// The -p directory of Args, or "".
 std::string buildPathIn(const std::vector<std::string> &Args) {
   std::string BuildPath;

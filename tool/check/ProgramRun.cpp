@@ -171,9 +171,7 @@ std::vector<SarifRule> sarifRules(const char *Argv0) {
 /// the text. Says what went wrong under Option's name.
 bool writeReport(const std::string &Path, const std::string &Content, const char *Option) {
   std::string Error;
-  llvm::SmallString<256> Parent(Path);
-  llvm::sys::fs::make_absolute(Parent);
-  llvm::sys::path::remove_dots(Parent, true);
+  llvm::SmallString<256> Parent(absolutePath(Path));
   llvm::sys::path::remove_filename(Parent);
   if (Path == "-")
     Error = "stdout keeps the text output; name a file";
@@ -271,10 +269,7 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
   if (!SarifPath.empty()) {
     // Each finding once (a header's, met by several TUs), in the order printed.
     SarifOptions Sarif;
-    llvm::SmallString<256> Root(SarifRoot.empty() ? "." : SarifRoot);
-    llvm::sys::fs::make_absolute(Root);
-    llvm::sys::path::remove_dots(Root, true);
-    Sarif.Root = Root.str().str();
+    Sarif.Root = absolutePath(SarifRoot.empty() ? "." : SarifRoot);
     // Summaries written with --relative-paths name files relative to where the map step ran
     // (a Bazel execution root, different in each sandbox): without --sarif-root, the document
     // does not pin SRCROOT to this directory.

@@ -499,18 +499,16 @@ private:
     if (!D)
       return;
     ObjectUse &U = Model.Uses[canonical(D)];
-    ObjectUse &Who = accessesOf(D, LHS);
-    if (Current)
-      write(Who, LHS);
+    bool Hot = Current && write(accessesOf(D, LHS), LHS);
     // A loop that walks the slots (`for (i = 0; i < n; i++) sum[i] += x[i]`) is one thread
     // updating every slot, not a thread updating its own; nor is a write under a lock (one
-    // writer at a time) or to an object the function has not handed on.
-    // A word written whole through another type (WRITE_ONCE's `*(volatile T *)&a[i] = ...`)
-    // is a table entry published to lockless readers, not a thread's own counter.
+    // writer at a time) or one that is not hot (write()). A word written whole through another
+    // type (WRITE_ONCE's `*(volatile T *)&a[i] = ...`) is a table entry published to lockless
+    // readers, not a thread's own counter.
     const auto *Deref = dyn_cast<UnaryOperator>(LHS->IgnoreParenImpCasts());
     bool WrittenWhole = Deref && Deref->getOpcode() == UO_Deref;
-    if (Current && Subscripted && !ConstantIndex && ReadModifyWrite && !WrittenWhole && !(Index && walksLoop(Index)) &&
-        Held.empty() && !ownObject(LHS) && !InRareBranch)
+    if (Hot && Subscripted && !ConstantIndex && ReadModifyWrite && !WrittenWhole && !(Index && walksLoop(Index)) &&
+        Held.empty())
       U.SlotWriters.insert(Current);
   }
 
@@ -529,18 +527,20 @@ private:
   }
 
   /// A write by the current function to what Access reaches: cold while the function still
-  /// owns the object alone; else hot, under the locks it holds now.
-  void write(ObjectUse &Who, const Expr *Access) {
+  /// owns the object alone, rare on a branch the code does not expect; else hot, under the
+  /// locks it holds now. Whether it was hot.
+  bool write(ObjectUse &Who, const Expr *Access) {
     if (ownObject(Access)) {
       Who.ColdWriters.insert(Current);
-      return;
+      return false;
     }
     if (InRareBranch) {
       Who.RareWriters.insert(Current);
-      return;
+      return false;
     }
     Who.Writers.insert(Current);
     keepHeld(Who.WriterLocks.try_emplace(Current, heldNow()));
+    return true;
   }
 
   /// A compare-and-swap from NULL (the macro's, or whatever it expands to) sets the word once: a

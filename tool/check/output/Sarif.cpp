@@ -4,7 +4,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -44,12 +43,7 @@ std::string withSlash(std::string Dir) {
 /// File as an absolute path: a relative one (a summary written with --relative-paths) is
 /// relative to the current directory.
 std::string absoluteFile(const std::string &File) {
-  if (File.empty() || llvm::sys::path::is_absolute(File))
-    return File;
-  llvm::SmallString<256> Path(File);
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, true);
-  return Path.str().str();
+  return File.empty() || llvm::sys::path::is_absolute(File) ? File : absolutePath(File);
 }
 
 /// File relative to Root when it lies under it, else nullopt.

@@ -5,7 +5,9 @@
 #include "SetOps.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -160,6 +162,13 @@ void ProgramSummary::coolWritersCalledOnlyFromCold() {
       Facts.WriterLocks.erase(*It);
       It = Facts.Writers.erase(It);
     }
+}
+
+std::string absolutePath(const std::string &Path) {
+  llvm::SmallString<256> Absolute(Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  llvm::sys::path::remove_dots(Absolute, true);
+  return Absolute.str().str();
 }
 
 std::string contentHash(std::string_view Bytes) {

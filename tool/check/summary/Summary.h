@@ -257,6 +257,10 @@ struct ProgramSummary {
 /// A 64-bit content hash as 16 hex digits (xxh3).
 std::string contentHash(std::string_view Bytes);
 
+/// Path made absolute against the current directory, `.` and `..` removed lexically, links
+/// not resolved.
+std::string absolutePath(const std::string &Path);
+
 } // namespace lockwright
 
 #endif
