@@ -14,7 +14,7 @@ namespace lockwright {
 namespace {
 
 const char SpecUsage[] = "usage: lockwright spec list [--spec-dir DIR]\n"
-                         "       lockwright spec show ARCH|host [--cpu CPU] [--spec-dir DIR]\n"
+                         "       lockwright spec show ARCH|host|FILE.yaml [--cpu CPU] [--spec-dir DIR]\n"
                          "       lockwright spec validate FILE... [--spec-dir DIR]\n";
 
 int listSpecs(SpecRepository &Repo) {
@@ -75,8 +75,14 @@ int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args) {
       return ExitUsage;
     }
     DiagnosticList Diags;
-    std::optional<std::string> Arch = resolveArchName(Repo, CL.positionals()[0], Diags);
-    std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags) : std::nullopt;
+    const std::string &Name = CL.positionals()[0];
+    // A path names a spec file (a `lockwright tune` overlay); a bare word an architecture.
+    bool IsFile = Name.find('/') != std::string::npos ||
+                  (Name.size() > 5 && Name.compare(Name.size() - 5, 5, ".yaml") == 0);
+    std::optional<std::string> Arch = IsFile ? std::nullopt : resolveArchName(Repo, Name, Diags);
+    std::optional<ResolvedSpec> Spec = IsFile ? Repo.resolveFile(Name, CL.getOr("cpu", ""), Diags)
+                                       : Arch ? Repo.resolve(*Arch, CL.getOr("cpu", ""), Diags)
+                                              : std::nullopt;
     Diags.print(stderr);
     if (!Spec)
       return Arch && !Repo.names(*Arch, CL.getOr("cpu", "")) ? ExitUsage : ExitError;

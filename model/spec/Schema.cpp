@@ -692,7 +692,9 @@ SchemaRef archSpecSchema() {
     SchemaRef Cpu = recordType("cpu variant",
                                {{"description", stringType(), true}, {"overrides", Overrides, true}},
                                MergePolicy::KeyByKey);
-    std::vector<FieldDecl> Fields = {{"name", specName(), true}, {"inherits", specName()}};
+    // inherits_cpu: the parent's CPU variant this spec refines (a `lockwright tune` overlay
+    // measured on that CPU); its overrides apply before this file's.
+    std::vector<FieldDecl> Fields = {{"name", specName(), true}, {"inherits", specName()}, {"inherits_cpu", specName()}};
     for (FieldDecl &F : archBodyFields())
       Fields.push_back(std::move(F));
     Fields.push_back({"cpus", dictType("cpu variants", nullptr, Cpu, MergePolicy::KeyByKey)});

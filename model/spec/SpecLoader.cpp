@@ -162,9 +162,33 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
     ExpectedName = Parent;
   }
   SpecNode Merged = *Chain.back();
-  for (auto It = Chain.rbegin() + 1; It != Chain.rend(); ++It)
+  if (const SpecNode *Cpu = Chain.back()->get("inherits_cpu")) {
+    Diags.error(Cpu->loc(), "inherits_cpu", "a CPU variant of the parent needs a parent (inherits: ...)");
+    return std::nullopt;
+  }
+  for (auto It = Chain.rbegin() + 1; It != Chain.rend(); ++It) {
+    // A child of one CPU variant starts from the parent with that variant applied; the
+    // parent's variants do not carry over (one applied later would undo the child's facts).
+    if (const SpecNode *Cpu = (*It)->get("inherits_cpu")) {
+      const SpecNode *Variant = Merged.at("cpus." + Cpu->value());
+      if (!Variant) {
+        std::vector<std::string> Cpus;
+        if (const SpecNode *CpuMap = Merged.get("cpus"))
+          for (const auto &F : CpuMap->fields())
+            Cpus.push_back(F.first);
+        Diags.error(Cpu->loc(), "inherits_cpu",
+                    "parent '" + Merged.get("name")->value() + "' has no CPU variant '" + Cpu->value() + "'" +
+                        didYouMean(Cpu->value(), Cpus, Cpus.empty() ? " (it has none)" : ""));
+        return std::nullopt;
+      }
+      SpecNode Overrides = *Variant->get("overrides");
+      archSpecSchema()->merge(Merged, Overrides);
+      Merged.erase("cpus");
+    }
     archSpecSchema()->merge(Merged, **It);
+  }
   Merged.erase("inherits");
+  Merged.erase("inherits_cpu");
   if (ChainNames)
     *ChainNames = Names;
   return Merged;
