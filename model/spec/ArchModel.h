@@ -24,6 +24,9 @@ template <class T> struct SourcedFact {
   std::string Source;
 };
 
+/// How the source of a fact `lockwright tune` measured begins (what the checker's notes key on).
+inline constexpr char MeasuredSourcePrefix[] = "measured by lockwright tune";
+
 /// How a fence is implemented, after alias resolution.
 struct Fence {
   enum class Form { Asm, CompilerOnly, C11 };

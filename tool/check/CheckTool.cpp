@@ -73,6 +73,12 @@ llvm::cl::opt<bool> ListChecksOpt("list-checks", llvm::cl::desc("List the enable
 llvm::cl::opt<std::string> ArchOpt("arch", llvm::cl::desc("Judge against this architecture's spec instead of the "
                                                           "TU's target; 'all' judges against every spec"),
                                    llvm::cl::cat(CheckCategory));
+/// Marks a target that is a --spec file, not an architecture name.
+const std::string SpecFilePrefix = "file:";
+llvm::cl::opt<std::string> SpecFileOpt("spec",
+                                       llvm::cl::desc("Judge every TU against this spec file (an overlay that "
+                                                      "'lockwright tune' wrote) instead of its target's spec"),
+                                       llvm::cl::value_desc("file"), llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> CpuOpt("cpu", llvm::cl::desc("CPU variant of the architecture"), llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> SpecDirOpt("spec-dir", llvm::cl::desc("Directory with arch/ and api/ specs"),
                                       llvm::cl::cat(CheckCategory));
@@ -806,6 +812,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     SarifRoot = Real.str().str();
   }
 
+  if (!SpecFileOpt.empty() && ArchOpt.getNumOccurrences()) {
+    llvm::errs() << "lockwright: error: --spec and --arch both say what to judge against; give one\n";
+    return 2;
+  }
   if (!SpecDirOpt.empty())
     if (std::optional<std::string> Problem = specDirProblem(SpecDirOpt)) {
       llvm::errs() << "lockwright: error: --spec-dir " << SpecDirOpt << ": " << *Problem << "\n";
@@ -868,7 +878,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         llvm::errs() << "lockwright: error: no checks enabled" << (Files.size() > 1 ? " for " + File : "") << "\n";
         return 1;
       }
-      if (!Config->Cpu.empty() && Config->Arch.empty()) {
+      if (!Config->Cpu.empty() && Config->Arch.empty() && SpecFileOpt.empty()) {
         // As `gen`: a CPU variant belongs to an architecture, and the TU's own may have none.
         auto Origin = Config->OriginOf.find("Cpu");
         if (Origin->second == "the command line") {
@@ -884,7 +894,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     }
     SourcePlan Plan{&It->second, Text, Config->ExtraArgs, Config->ExtraArgsBefore, {}};
     // One pass per architecture judged: the TU's own, the one the config names, or all of them.
-    if (Config->Arch == "all") {
+    if (!SpecFileOpt.empty()) {
+      Plan.Targets.emplace_back(SpecFilePrefix + SpecFileOpt, Config->Cpu);
+    } else if (Config->Arch == "all") {
       for (const std::string &A : Repo.archNames())
         if (A != "generic")
           Plan.Targets.emplace_back(A, "");
@@ -921,7 +933,13 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     std::vector<std::string> Target;
     if (!Arch.empty()) {
       DiagnosticList SpecDiags;
-      std::optional<ResolvedSpec> Resolved = Repo.resolve(Arch, Cpu, SpecDiags);
+      bool FromFile = llvm::StringRef(Arch).starts_with(SpecFilePrefix);
+      std::optional<ResolvedSpec> Resolved = FromFile ? Repo.resolveFile(Arch.substr(SpecFilePrefix.size()), Cpu, SpecDiags)
+                                                      : Repo.resolve(Arch, Cpu, SpecDiags);
+      if (!Resolved && FromFile) {
+        SpecDiags.print(stderr);
+        return llvm::sys::fs::exists(SpecFileOpt) ? 1 : 2; // a broken spec is input; a missing one usage
+      }
       if (!Resolved) {
         auto SetAt = TargetSetAt.find({Arch, Cpu});
         if (SetAt != TargetSetAt.end()) {
@@ -950,7 +968,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
         continue;
       TuJob Job;
       Job.File = Files[F];
-      Job.Arch = Arch;
+      Job.Arch = Spec ? Spec->Arch : Arch;
       Job.Forced = Spec;
       Job.LayoutNote = LayoutNote;
       Job.TargetFlags = Target;
@@ -1009,7 +1027,9 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       Commands.push_back({Directory.str().str(), File.str().str()});
       Commands.back().insert(Commands.back().end(), C.CommandLine.begin(), C.CommandLine.end());
     }
-    Job.CacheKey = Cache.keyFor(Commands, Job.Arch + '\0' + Job.LayoutNote + '\0' + Job.OptionsText);
+    // A forced spec by its content: a --spec file lives outside the spec directory the salt hashes.
+    Job.CacheKey = Cache.keyFor(Commands, Job.Arch + '\0' + (Job.Forced ? Job.Forced->hash() : "") + '\0' +
+                                              Job.LayoutNote + '\0' + Job.OptionsText);
   }
 
   RunState Shared;

@@ -8,6 +8,7 @@
 #include "CheckContext.h"
 #include "analysis/LayoutMath.h"
 #include "analysis/Describe.h"
+#include "spec/ArchModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -44,6 +45,15 @@ uint64_t thresholdFor(const ApiNames &Names, const std::string &Name, const Targ
   if (C && *C == ApiNames::Constant::CacheLineSize)
     return T.SmpLine;
   return T.Destructive;
+}
+
+/// The note that says where Threshold comes from: the spec, or the machine `lockwright tune`
+/// measured it on (an overlay's source starts so), which a reader weighs differently.
+std::string thresholdNote(const TargetFacts &T, uint64_t Threshold) {
+  std::string Value = std::to_string(Threshold);
+  if (Threshold == T.Destructive && llvm::StringRef(T.DestructiveSource).starts_with(MeasuredSourcePrefix))
+    return "the destructive interference size of " + T.label() + " was measured: " + Value + " bytes";
+  return "the spec of " + T.label() + " says " + Value;
 }
 
 /// What a fix-it writes for the destructive size: the check's PaddingConstant, else the number.
@@ -89,7 +99,7 @@ public:
                                                    Threshold == T.Destructive ? replacementFor(Ctx, CheckName)
                                                                               : std::to_string(Threshold)));
     Ctx.report(CheckName, NameTok.getLocation(), Message,
-               {{NameTok.getLocation(), "the spec of " + T.label() + " says " + std::to_string(Threshold), {},
+               {{NameTok.getLocation(), thresholdNote(T, Threshold), {},
                  T.DestructiveSource}},
                Fixes);
   }
@@ -155,7 +165,7 @@ void HardcodedLineSizeCheck::reportLiteral(SourceLocation At, const Expr *Litera
       editable(Ctx.ast().getSourceManager(), Literal->getBeginLoc()))
     Fixes.push_back(FixItHint::CreateReplacement(Literal->getSourceRange(), replacementFor(Ctx, name())));
   std::vector<CheckContext::Note> Notes = {
-      {At, "the spec of " + T.label() + " says " + std::to_string(Threshold), {}, T.DestructiveSource}};
+      {At, thresholdNote(T, Threshold), {}, T.DestructiveSource}};
   report(At, "%0 of %1 bytes is %2 the destructive interference size of %3 (%4 bytes)%5",
          {What, std::to_string(Value), Under ? "below" : "above", T.label(), std::to_string(Threshold),
           Over ? ": padding to it costs memory when objects are many" : ""},
@@ -172,8 +182,7 @@ void HardcodedLineSizeCheck::reportConstant(const DeclRefExpr *Ref, uint64_t Val
          {Name, std::to_string(Value), T.label(), std::to_string(T.Destructive)},
          {{Ref->getBeginLoc(),
            "the value is the compiler's choice for this target and is not ABI-stable "
-           "(GCC warns with -Winterference-size); the spec says " +
-               std::to_string(T.Destructive),
+           "(GCC warns with -Winterference-size); " + thresholdNote(T, T.Destructive),
            {},
            T.DestructiveSource}});
 }
