@@ -1,4 +1,4 @@
-# lockwright_generate(TARGET t [ARCH auto|NAME] [CPU NAME] [PREFIX P] [LOCKS piece...]
+# lockwright_generate(TARGET t [ARCH auto|NAME | SPEC FILE] [CPU NAME] [PREFIX P] [LOCKS piece...]
 #                     [DEFAULT_LOCK tas|ticket|mcs] [HASH_SIZE N] [HASH_DIVISOR l1|smp]
 #                     [HASH_UNPADDED] [COUNTER_STRIPES N] [ASM] [OUTPUT_DIR dir])
 #
@@ -7,13 +7,15 @@
 # spec from the target triple of t's C compiler, so cross builds get their
 # target's code. ASM also compiles the out-of-line .S routines into t. LOCKS
 # takes `lockwright gen --locks` names (tas ticket mcs clh rwlock hash counter).
+# SPEC names a spec file instead of an architecture: an overlay lockwright_tune()
+# wrote and the project committed (a change of it regenerates).
 #
 # The rule re-runs only when the specs, the templates, the tool or the options
 # change; the tool itself leaves unchanged headers untouched, so regenerating
 # with the same result rebuilds nothing.
 function(lockwright_generate)
   cmake_parse_arguments(LW "HASH_UNPADDED;ASM"
-                        "TARGET;ARCH;CPU;PREFIX;DEFAULT_LOCK;HASH_SIZE;HASH_DIVISOR;COUNTER_STRIPES;OUTPUT_DIR"
+                        "TARGET;ARCH;SPEC;CPU;PREFIX;DEFAULT_LOCK;HASH_SIZE;HASH_DIVISOR;COUNTER_STRIPES;OUTPUT_DIR"
                         "LOCKS" ${ARGN})
   if(NOT LW_TARGET)
     message(FATAL_ERROR "lockwright_generate: TARGET is required")
@@ -32,7 +34,14 @@ function(lockwright_generate)
   endif()
 
   set(args --prefix ${LW_PREFIX})
-  if(NOT LW_ARCH OR LW_ARCH STREQUAL "auto")
+  set(spec_file "")
+  if(LW_SPEC)
+    if(LW_ARCH)
+      message(FATAL_ERROR "lockwright_generate: give ARCH or SPEC, not both")
+    endif()
+    get_filename_component(spec_file "${LW_SPEC}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND args --spec "${spec_file}")
+  elseif(NOT LW_ARCH OR LW_ARCH STREQUAL "auto")
     set(compiler "${CMAKE_C_COMPILER}")
     if(NOT compiler)
       set(compiler "${CMAKE_CXX_COMPILER}")
@@ -98,7 +107,7 @@ function(lockwright_generate)
     BYPRODUCTS ${outputs}
     COMMAND "${LOCKWRIGHT_EXECUTABLE}" gen ${args} -o "${LW_OUTPUT_DIR}"
     COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-    DEPENDS "${LOCKWRIGHT_EXECUTABLE}" "${options_file}" ${data_files}
+    DEPENDS "${LOCKWRIGHT_EXECUTABLE}" "${options_file}" ${data_files} ${spec_file}
     COMMENT "lockwright: generating ${LW_PREFIX}_* for ${LW_TARGET}"
     VERBATIM)
   add_custom_target(${LW_TARGET}_lockwright DEPENDS "${stamp}")

@@ -17,6 +17,7 @@ struct ToolContext {
 int runGen(const ToolContext &Tool, const std::vector<std::string> &Args);
 int runSpec(const ToolContext &Tool, const std::vector<std::string> &Args);
 int runLayout(const ToolContext &Tool, const std::vector<std::string> &Args);
+int runTune(const ToolContext &Tool, const std::vector<std::string> &Args);
 
 /// Exit codes shared by the subcommands.
 enum ExitCode { ExitOk = 0, ExitError = 1, ExitUsage = 2 };

@@ -32,6 +32,9 @@ const char Usage[] =
     "                         judged as one program\n"
     "  layout SOURCE --record NAME [--arch A] [--format text|json|svg|html] [-- ARGS]\n"
     "                         pahole-style layout with sync objects and false sharing marked\n"
+    "  tune [--cpu CPU] [--threads N] [--quick] [--compare] [-o OVERLAY.yaml]\n"
+    "                         measure this machine's destructive distance, best lock and counter,\n"
+    "                         and write them as a spec overlay (gen --spec, check --spec)\n"
     "\n"
     "Run 'lockwright <command> --help' for the options of a command.\n";
 
@@ -109,6 +112,8 @@ int dispatch(int argc, char **argv) {
     return lockwright::runSpec(Tool, Args);
   if (!std::strcmp(Command, "layout"))
     return lockwright::runLayout(Tool, Args);
+  if (!std::strcmp(Command, "tune"))
+    return lockwright::runTune(Tool, Args);
   if (!std::strcmp(Command, "check"))
     return lockwright::runCheckTool(argv[0], Args);
   if (!std::strcmp(Command, "report"))

@@ -549,6 +549,8 @@ std::string defaultSpecDir(const char *Argv0) { return findDataDir("LOCKWRIGHT_S
 
 std::string defaultDocsDir(const char *Argv0) { return findDataDir("LOCKWRIGHT_DOCS_DIR", "docs", Argv0); }
 
+std::string defaultTuneDir(const char *Argv0) { return findDataDir("LOCKWRIGHT_TUNE_DIR", "tune", Argv0); }
+
 std::string defaultTemplateDir(const char *Argv0) {
   return findDataDir("LOCKWRIGHT_TEMPLATE_DIR", "arch-templates", Argv0);
 }

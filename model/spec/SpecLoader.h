@@ -110,6 +110,9 @@ std::string defaultSpecDir(const char *Argv0);
 /// The documentation (docs/, with a page per check under checks/), found as the specs are.
 std::string defaultDocsDir(const char *Argv0);
 std::string defaultTemplateDir(const char *Argv0);
+/// The directory with `lockwright tune`'s probe source: $LOCKWRIGHT_TUNE_DIR, the installed
+/// share/lockwright/tune beside the binary, or the source tree's tune/.
+std::string defaultTuneDir(const char *Argv0);
 
 } // namespace lockwright
 

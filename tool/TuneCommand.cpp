@@ -1,0 +1,420 @@
+// `lockwright tune`: measure on this machine what the specs can only cite (the destructive
+// distance, the best default lock and counter, the cost of a poll) and write it as a spec
+// overlay. The measuring is a probe program built here, with the C compiler users build with,
+// against the headers lockwright generates for this machine: the figures are those of the
+// generated code, at -O2, whatever build of lockwright runs it. The judgement is TuneAnalysis.
+#include "CommandLine.h"
+#include "Commands.h"
+#include "SpecOptions.h"
+
+#include "FileIO.h"
+#include "LockwrightConfig.h"
+#include "StringList.h"
+#include "emit/Generator.h"
+#include "emit/TemplateRenderer.h"
+#include "spec/ArchModel.h"
+#include "tune/TuneAnalysis.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+
+#include <sched.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace lockwright {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char TuneUsage[] =
+    "usage: lockwright tune [--arch host] [--cpu CPU] [--threads N] [--quick] [-o OVERLAY.yaml]\n"
+    "         [--name NAME] [--compare] [--cc COMPILER] [--raw FILE] [--probe-results FILE]\n"
+    "         [--spec-dir DIR] [--template-dir DIR] [--quiet]\n"
+    "\n"
+    "Measures this machine: the destructive distance (two writers on distinct cores, 8 to 512\n"
+    "bytes apart), the generated locks' throughput and fairness with 1 to N threads, atomic\n"
+    "against striped counters, the cost of cpu_relax and of one poll. Medians of interleaved\n"
+    "repeated runs with their spread; a difference the noise cannot separate keeps the cited value.\n"
+    "\n"
+    "  -o FILE            write the overlay: inherits the arch (and --cpu's variant), each measured\n"
+    "                     fact with its source; use it with gen --spec and check --spec\n"
+    "                     (without -o and --compare the overlay goes to stdout)\n"
+    "  --compare          print measured against cited values\n"
+    "  --threads N        the most threads for locks and counters (default: the online CPUs)\n"
+    "  --quick            short runs (a smoke test: the figures are rough)\n"
+    "  --name NAME        the overlay's spec name (default: the file's stem, else ARCH-tuned)\n"
+    "  --cc COMPILER      the C compiler for the probe (default: $CC, else cc)\n"
+    "  --raw FILE         also write every figure (and the machine facts) as CSV\n"
+    "  --probe-results FILE\n"
+    "                     judge a recording --raw wrote instead of measuring (tests, reruns;\n"
+    "                     then --arch may name any architecture)\n";
+
+/// How long and how often each measurement runs.
+struct Plan {
+  unsigned long DistanceIterations, CounterIterations, WaitIterations;
+  unsigned Repeats, LockMilliseconds;
+  std::vector<unsigned> Distances;
+};
+
+Plan planFor(bool Quick) {
+  if (Quick)
+    return {500000, 100000, 100000, 3, 20, {8, 32, 64, 128, 256, 512}};
+  return {20000000, 2000000, 2000000, 11, 200, {8, 16, 32, 48, 64, 96, 128, 192, 256, 384, 512}};
+}
+
+std::string firstLine(const std::string &Path) {
+  std::ifstream In(Path);
+  std::string Line;
+  std::getline(In, Line);
+  return Line;
+}
+
+unsigned readNumber(const std::string &Path) {
+  std::string Text = firstLine(Path);
+  return static_cast<unsigned>(std::strtoul(Text.c_str(), nullptr, 10));
+}
+
+/// The CPU's name as /proc/cpuinfo spells it on this architecture.
+std::string cpuModel() {
+  std::ifstream In("/proc/cpuinfo");
+  std::map<std::string, std::string> Seen;
+  for (std::string Line; std::getline(In, Line);) {
+    size_t Colon = Line.find(':');
+    if (Colon == std::string::npos)
+      continue;
+    std::string Key = Line.substr(0, Line.find_last_not_of(" \t", Colon - 1) + 1);
+    std::string Value = Line.substr(std::min(Line.size(), Colon + 2));
+    Seen.emplace(Key, Value);
+  }
+  for (const char *Key : {"model name", "cpu model", "cpu", "Processor", "uarch", "CPU part"})
+    if (auto It = Seen.find(Key); It != Seen.end() && !It->second.empty())
+      return It->second;
+  return "an unnamed CPU";
+}
+
+std::string today() {
+  std::time_t Now = std::time(nullptr);
+  char Buffer[32];
+  std::strftime(Buffer, sizeof Buffer, "%Y-%m-%d", std::gmtime(&Now));
+  return Buffer;
+}
+
+/// The CPUs this process may run on, one per core first, then their SMT siblings.
+std::vector<int> cpusByCore(std::vector<int> &CoreOf) {
+  cpu_set_t Allowed;
+  CPU_ZERO(&Allowed);
+  std::vector<int> Cpus;
+  if (sched_getaffinity(0, sizeof Allowed, &Allowed) != 0)
+    return Cpus;
+  std::vector<int> Firsts, Rest;
+  std::set<std::pair<unsigned, unsigned>> Cores;
+  std::map<std::pair<unsigned, unsigned>, int> CoreIndex;
+  CoreOf.assign(CPU_SETSIZE, -1);
+  for (int Cpu = 0; Cpu < CPU_SETSIZE; ++Cpu) {
+    if (!CPU_ISSET(Cpu, &Allowed))
+      continue;
+    std::string Topology = "/sys/devices/system/cpu/cpu" + std::to_string(Cpu) + "/topology/";
+    std::pair<unsigned, unsigned> Core{readNumber(Topology + "physical_package_id"),
+                                       fs::exists(Topology + "core_id") ? readNumber(Topology + "core_id")
+                                                                        : static_cast<unsigned>(Cpu)};
+    auto [It, New] = CoreIndex.emplace(Core, static_cast<int>(CoreIndex.size()));
+    CoreOf[Cpu] = It->second;
+    (New ? Firsts : Rest).push_back(Cpu);
+  }
+  Cpus = Firsts;
+  Cpus.insert(Cpus.end(), Rest.begin(), Rest.end());
+  return Cpus;
+}
+
+std::string joined(const std::vector<unsigned> &Values) {
+  std::string Out;
+  for (unsigned V : Values)
+    Out += (Out.empty() ? "" : ",") + std::to_string(V);
+  return Out;
+}
+
+/// Runs Program with Args, its stdout into OutFile; false with Error on failure.
+bool runProgram(const std::string &Program, const std::vector<std::string> &Args, const std::string &OutFile,
+                const std::string &ErrFile, std::string &Error) {
+  std::vector<llvm::StringRef> Argv = {Program};
+  for (const std::string &A : Args)
+    Argv.push_back(A);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(OutFile), llvm::StringRef(ErrFile)};
+  std::string ExecError;
+  int Status = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+  if (Status == 0)
+    return true;
+  std::string Said = readFile(ErrFile).value_or("");
+  Error = fs::path(Program).filename().string() + (ExecError.empty() ? " failed (exit " + std::to_string(Status) + ")" : ": " + ExecError) +
+          (Said.empty() ? "" : ":\n" + Said);
+  return false;
+}
+
+/// A scratch directory removed when the run ends.
+struct ScratchDir {
+  std::string Path;
+  ScratchDir() {
+    std::string Template = (fs::temp_directory_path() / "lockwright-tune-XXXXXX").string();
+    if (char *Made = mkdtemp(Template.data()))
+      Path = Made;
+  }
+  ~ScratchDir() {
+    std::error_code EC;
+    if (!Path.empty())
+      fs::remove_all(Path, EC);
+  }
+};
+
+} // namespace
+
+int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
+  CommandLine CL;
+  declareSpecOptions(CL);
+  CL.option("arch");
+  CL.option("cpu");
+  CL.option("threads");
+  CL.flag("quick");
+  CL.option("output", {"-o"});
+  CL.option("name");
+  CL.flag("compare");
+  CL.option("cc");
+  CL.option("raw");
+  CL.option("probe-results");
+  CL.option("template-dir");
+  CL.flag("quiet");
+  if (std::optional<int> Exit = parseArguments(CL, Args, TuneUsage))
+    return *Exit;
+  if (!CL.positionals().empty()) {
+    reportError("unexpected argument '" + CL.positionals()[0] + "'");
+    return ExitUsage;
+  }
+  bool Quiet = CL.has("quiet");
+  auto Progress = [&](const std::string &Text) {
+    if (!Quiet)
+      std::fprintf(stderr, "lockwright tune: %s\n", Text.c_str());
+  };
+
+  std::optional<SpecRepository> Specs = makeRepository(Tool, CL);
+  if (!Specs)
+    return ExitUsage;
+  SpecRepository &Repo = *Specs;
+  DiagnosticList Diags;
+  std::optional<std::string> Host = resolveArchName(Repo, "host", Diags);
+  std::string ArchArg = CL.getOr("arch", "host");
+  std::optional<std::string> Arch = resolveArchName(Repo, ArchArg, Diags);
+  bool Recorded = CL.has("probe-results");
+  if (Arch && !Recorded && Arch != Host) {
+    reportError("tune measures the machine it runs on (" + Host.value_or("unknown") + "); --arch " + ArchArg +
+                " is another (judge a recording of that machine with --probe-results)");
+    return ExitUsage;
+  }
+  std::string Cpu = CL.getOr("cpu", "");
+  std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, Cpu, Diags) : std::nullopt;
+  if (!Spec) {
+    Diags.print(stderr);
+    return Arch && !Repo.names(*Arch, Cpu) ? ExitUsage : ExitError;
+  }
+  const ArchModel &Model = Spec->model();
+
+  TuneReport Report;
+  CitedFacts &Cited = Report.Cited;
+  Cited.Arch = Spec->Arch;
+  Cited.Cpu = Spec->Cpu;
+  Cited.L1Line = static_cast<unsigned>(Model.Cache.L1Line.Value);
+  Cited.L1LineSource = Model.Cache.L1Line.Source;
+  Cited.Destructive = static_cast<unsigned>(Model.Cache.Destructive.Value);
+  Cited.DestructiveSource = Model.Cache.Destructive.Source;
+  Cited.DefaultLock = Model.DefaultLock.Value;
+  Cited.DefaultLockSource = Model.DefaultLock.Source;
+  Cited.Counter = Model.Counter.Value;
+  Cited.CounterSource = Model.Counter.Source;
+
+  MachineFacts &Machine = Report.Machine;
+  Machine.Version = LOCKWRIGHT_VERSION;
+  long Online = sysconf(_SC_NPROCESSORS_ONLN);
+  unsigned MaxThreads = Online > 0 ? static_cast<unsigned>(Online) : 1;
+  if (std::optional<std::string> T = CL.get("threads")) {
+    char *End = nullptr;
+    unsigned long N = std::strtoul(T->c_str(), &End, 10);
+    if (T->empty() || *End || N < 1 || N > 256) {
+      reportError("--threads takes a number from 1 to 256, not '" + *T + "'");
+      return ExitUsage;
+    }
+    MaxThreads = static_cast<unsigned>(N);
+  }
+
+  ScratchDir Scratch;
+  if (Scratch.Path.empty()) {
+    reportError(std::string("cannot make a scratch directory: ") + std::strerror(errno));
+    return ExitError;
+  }
+  std::string Error;
+  if (Recorded) {
+    std::optional<std::string> Text = readFile(*CL.get("probe-results"));
+    if (!Text) {
+      reportError("cannot read " + *CL.get("probe-results") + ": " + std::strerror(errno));
+      return ExitUsage;
+    }
+    if (!parseProbeRows(*Text, Report.Samples, &Machine, Error)) {
+      reportError(*CL.get("probe-results") + ": " + Error);
+      return ExitError;
+    }
+  } else {
+    Machine.CpuModel = cpuModel();
+    struct utsname Uname;
+    Machine.Kernel = uname(&Uname) == 0 ? std::string(Uname.sysname) + " " + Uname.release : "an unnamed kernel";
+    Machine.Date = today();
+    Machine.OnlineCpus = Online > 0 ? static_cast<unsigned>(Online) : 0;
+    long L1 = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+    Machine.OsL1Line = L1 > 0 ? static_cast<unsigned>(L1) : 0;
+    Machine.OsCoherencyLine = readNumber("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size");
+
+    // The probe, against this machine's headers (the queued lock as lwt_spin_lock).
+    GenOptions Options;
+    Options.Prefix = "lwt";
+    Options.DefaultLock = "mcs";
+    Options.Invocation = "lockwright tune";
+    TemplateSet Templates(CL.getOr("template-dir", defaultTemplateDir(Tool.Argv0)));
+    std::optional<std::vector<GeneratedFile>> Files = generate(*Spec, Templates, Options, Diags);
+    if (!Files) {
+      Diags.print(stderr);
+      return ExitError;
+    }
+    std::vector<std::pair<std::string, std::string>> Set;
+    for (const GeneratedFile &F : *Files)
+      Set.emplace_back(Scratch.Path + "/" + F.Name, F.Text);
+    if (FileSetOutcome Wrote = writeFileSet(Set); !Wrote.Ok) {
+      reportError(Wrote.Error);
+      return ExitError;
+    }
+    std::string ProbeSource = defaultTuneDir(Tool.Argv0) + "/probe.c";
+    if (!fs::is_regular_file(ProbeSource)) {
+      reportError("no probe source at " + ProbeSource + " (set LOCKWRIGHT_TUNE_DIR)");
+      return ExitError;
+    }
+    std::string Compiler = CL.getOr("cc", std::getenv("CC") && *std::getenv("CC") ? std::getenv("CC") : "cc");
+    llvm::ErrorOr<std::string> CompilerPath = llvm::sys::findProgramByName(Compiler);
+    if (!CompilerPath || !llvm::sys::fs::can_execute(*CompilerPath)) {
+      reportError("no C compiler '" + Compiler + "' (give one with --cc or $CC)");
+      return ExitError;
+    }
+    std::string Probe = Scratch.Path + "/probe", Out = Scratch.Path + "/out.csv", Err = Scratch.Path + "/err.txt";
+    Progress("building the probe with " + Compiler + " against " + Spec->Arch + "'s headers");
+    if (!runProgram(*CompilerPath, {"-O2", "-std=gnu11", "-pthread", "-I", Scratch.Path, ProbeSource, "-o", Probe}, Out,
+                    Err, Error)) {
+      reportError("cannot build the probe: " + Error);
+      return ExitError;
+    }
+
+    std::vector<int> CoreOf;
+    std::vector<int> Cpus = cpusByCore(CoreOf);
+    std::string CpuList;
+    for (int C : Cpus)
+      CpuList += (CpuList.empty() ? "" : ",") + std::to_string(C);
+    if (Cpus.size() >= 2) {
+      Machine.DistanceCpus = {Cpus[0], Cpus[1]};
+      Machine.DistanceSiblings = CoreOf[Cpus[0]] == CoreOf[Cpus[1]];
+    } else {
+      CpuList = "-1";
+      Progress("only one CPU to run on: two writers take turns on it, and no distance can be told apart");
+    }
+    std::vector<unsigned> Threads;
+    for (unsigned T = 1; T < MaxThreads; T *= 2)
+      Threads.push_back(T);
+    Threads.push_back(MaxThreads);
+
+    Plan P = planFor(CL.has("quick"));
+    std::string Repeats = std::to_string(P.Repeats);
+    struct Step {
+      std::string What;
+      std::vector<std::string> Args;
+    };
+    std::vector<Step> Steps = {
+        {"destructive distance (" + std::to_string(P.Distances.size()) + " distances)",
+         {"distance", std::to_string(Machine.DistanceCpus.first), std::to_string(Machine.DistanceCpus.second),
+          std::to_string(P.DistanceIterations), Repeats, joined(P.Distances)}},
+        {"locks (tas, ticket, mcs; " + joined(Threads) + " threads)",
+         {"lock", joined(Threads), std::to_string(P.LockMilliseconds), Repeats, CpuList}},
+        {"counters (atomic, striped, per-thread)",
+         {"counter", joined(Threads), std::to_string(P.CounterIterations), Repeats, CpuList}},
+        {"cpu_relax and one poll", {"wait", std::to_string(P.WaitIterations), Repeats}},
+    };
+    for (const Step &S : Steps) {
+      Progress(S.What + ", " + Repeats + " interleaved runs each");
+      // A file per step: a redirect does not truncate what an earlier step left.
+      std::string StepOut = Scratch.Path + "/" + S.Args.front() + ".csv";
+      if (!runProgram(Probe, S.Args, StepOut, Err, Error) ||
+          !parseProbeRows(readFile(StepOut).value_or(""), Report.Samples, nullptr, Error)) {
+        reportError("the probe failed measuring " + S.What + ": " + Error);
+        return ExitError;
+      }
+    }
+  }
+  for (const auto &[Key, Samples] : Report.Samples.LockMops)
+    if (std::find(Report.Threads.begin(), Report.Threads.end(), Key.second) == Report.Threads.end())
+      Report.Threads.push_back(Key.second);
+  decideAll(Report);
+
+  if (std::optional<std::string> Raw = CL.get("raw")) {
+    if (writeFileIfChanged(*Raw, probeRowsText(Report.Samples, Machine), Error) == WriteOutcome::Failed) {
+      reportError(Error);
+      return ExitError;
+    }
+  }
+
+  // The overlay, validated by resolving it as gen and check will before it is written.
+  std::optional<std::string> Output = CL.get("output");
+  std::string Name = CL.getOr("name", "");
+  if (Name.empty()) {
+    std::string Stem = Output ? fs::path(*Output).stem().string() : "";
+    bool SpecName = !Stem.empty() && Stem != Spec->Arch && Stem[0] != '.' && Stem[0] != '-' &&
+                    std::all_of(Stem.begin(), Stem.end(), [](unsigned char C) {
+                      return std::isalnum(C) || C == '_' || C == '-' || C == '.' || C == '+';
+                    });
+    Name = SpecName ? Stem : Spec->Arch + "-tuned";
+  }
+  std::string Overlay = renderOverlay(Report, Name);
+  std::string Check = Scratch.Path + "/" + Name + ".yaml";
+  if (writeFileIfChanged(Check, Overlay, Error) == WriteOutcome::Failed) {
+    reportError(Error);
+    return ExitError;
+  }
+  DiagnosticList OverlayDiags;
+  if (!Repo.resolveFile(Check, "", OverlayDiags)) {
+    OverlayDiags.print(stderr);
+    reportError("the overlay does not resolve (a bug in tune: the figures are in --raw)");
+    return ExitError;
+  }
+  if (CL.has("compare") && !writeStdout(renderComparison(Report), Error)) {
+    reportError(Error);
+    return ExitError;
+  }
+  if (Output) {
+    if (writeFileIfChanged(*Output, Overlay, Error) == WriteOutcome::Failed) {
+      reportError(Error);
+      return ExitError;
+    }
+    Progress("wrote " + *Output + " (spec " + Name + ", inherits " + Spec->Arch +
+             (Spec->Cpu.empty() ? "" : " cpu " + Spec->Cpu) + ")");
+  } else if (!CL.has("compare") && !writeStdout(Overlay, Error)) {
+    reportError(Error);
+    return ExitError;
+  }
+  return ExitOk;
+}
+
+} // namespace lockwright

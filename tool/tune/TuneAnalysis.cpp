@@ -1,0 +1,525 @@
+#include "tune/TuneAnalysis.h"
+
+#include "spec/ArchModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace lockwright {
+
+namespace {
+
+std::string fixed(double V, int Decimals) {
+  char Buffer[64];
+  std::snprintf(Buffer, sizeof Buffer, "%.*f", Decimals, V);
+  return Buffer;
+}
+
+double percentile(const std::vector<double> &Sorted, double Q) {
+  double At = Q * (Sorted.size() - 1);
+  size_t Below = static_cast<size_t>(std::floor(At));
+  size_t Above = std::min(Below + 1, Sorted.size() - 1);
+  return Sorted[Below] + (Sorted[Above] - Sorted[Below]) * (At - Below);
+}
+
+std::vector<std::string> splitCsv(const std::string &Line) {
+  std::vector<std::string> Fields;
+  std::string Field;
+  std::istringstream In(Line);
+  while (std::getline(In, Field, ','))
+    Fields.push_back(Field);
+  return Fields;
+}
+
+bool toNumber(const std::string &Text, double &Out) {
+  if (Text.empty())
+    return false;
+  char *End = nullptr;
+  Out = std::strtod(Text.c_str(), &End);
+  return *End == '\0' && std::isfinite(Out) && Out >= 0;
+}
+
+bool toCount(const std::string &Text, unsigned &Out) {
+  double V = 0;
+  if (!toNumber(Text, V) || V != std::floor(V) || V > 1e6)
+    return false;
+  Out = static_cast<unsigned>(V);
+  return true;
+}
+
+unsigned nextPowerOfTwo(unsigned V) {
+  unsigned P = 1;
+  while (P < V)
+    P <<= 1;
+  return P;
+}
+
+/// A YAML double-quoted scalar.
+std::string quoted(const std::string &Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C == '\n' ? ' ' : C;
+  }
+  return Out + "\"";
+}
+
+/// "measured by lockwright tune 0.1.0 on CPU (N CPUs, Linux x), DATE: "
+std::string measuredPrefix(const MachineFacts &M) {
+  return std::string(MeasuredSourcePrefix) + " " + M.Version + " on " + M.CpuModel + " (" +
+         std::to_string(M.OnlineCpus) + " CPUs, " + M.Kernel + "), " + M.Date + ": ";
+}
+
+const std::vector<std::string> &candidateLocks() {
+  static const std::vector<std::string> Locks = {"mcs", "ticket", "tas"};
+  return Locks;
+}
+
+const std::vector<std::string> &counterVariants() {
+  static const std::vector<std::string> Variants = {"atomic", "striped", "per_thread"};
+  return Variants;
+}
+
+const std::vector<std::pair<std::string, std::string>> &counterMixes() {
+  static const std::vector<std::pair<std::string, std::string>> Mixes = {
+      {"inc", "increments"}, {"add", "adds"}, {"read", "reads"}, {"mix", "9 increments to 1 read"}};
+  return Mixes;
+}
+
+std::optional<Spread> spreadAt(const std::map<std::pair<std::string, unsigned>, std::vector<double>> &M,
+                               const std::string &Name, unsigned Threads) {
+  auto It = M.find({Name, Threads});
+  if (It == M.end() || It->second.empty())
+    return std::nullopt;
+  return spreadOf(It->second);
+}
+
+std::optional<Spread> counterAt(const ProbeSamples &S, const std::string &Variant, const std::string &Mix,
+                                unsigned Threads) {
+  auto It = S.Counter.find({Variant, Mix, Threads});
+  if (It == S.Counter.end() || It->second.empty())
+    return std::nullopt;
+  return spreadOf(It->second);
+}
+
+std::string threadsText(unsigned N) { return std::to_string(N) + (N == 1 ? " thread" : " threads"); }
+
+} // namespace
+
+std::string Spread::text(int Decimals) const {
+  return fixed(Median, Decimals) + " [" + fixed(Low, Decimals) + ", " + fixed(High, Decimals) + "]";
+}
+
+Spread spreadOf(std::vector<double> Samples) {
+  Spread S;
+  if (Samples.empty())
+    return S;
+  std::sort(Samples.begin(), Samples.end());
+  S.Runs = static_cast<unsigned>(Samples.size());
+  S.Median = percentile(Samples, 0.5);
+  S.Low = percentile(Samples, 0.25);
+  S.High = percentile(Samples, 0.75);
+  return S;
+}
+
+bool above(const Spread &A, const Spread &B) { return A.Low > B.High; }
+
+bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *Machine, std::string &Error) {
+  std::istringstream In(Text);
+  unsigned LineNo = 0;
+  for (std::string Line; std::getline(In, Line);) {
+    ++LineNo;
+    if (Line.empty() || Line[0] == '#')
+      continue;
+    std::vector<std::string> F = splitCsv(Line);
+    auto Bad = [&](const std::string &Why) {
+      Error = "line " + std::to_string(LineNo) + ": " + Why + ": '" + Line + "'";
+      return false;
+    };
+    if (F[0] == "error")
+      return Bad("the probe failed");
+    if (F[0] == "machine") {
+      size_t Value = Line.find(',', 8);
+      if (F.size() < 2 || Value == std::string::npos)
+        return Bad("expected machine,KEY,VALUE");
+      std::string Key = F[1], Text = Line.substr(Value + 1);
+      unsigned N = 0;
+      bool Number = toCount(Text, N);
+      if (!Machine)
+        continue;
+      if (Key == "cpu_model")
+        Machine->CpuModel = Text;
+      else if (Key == "kernel")
+        Machine->Kernel = Text;
+      else if (Key == "date")
+        Machine->Date = Text;
+      else if (Key == "online_cpus" && Number)
+        Machine->OnlineCpus = N;
+      else if (Key == "os_l1_line" && Number)
+        Machine->OsL1Line = N;
+      else if (Key == "os_coherency_line" && Number)
+        Machine->OsCoherencyLine = N;
+      else if (Key == "distance_cpus" && F.size() == 4)
+        Machine->DistanceCpus = {std::atoi(F[2].c_str()), std::atoi(F[3].c_str())};
+      else if (Key == "distance_siblings")
+        Machine->DistanceSiblings = Text == "yes";
+      else
+        return Bad("unknown machine fact");
+      continue;
+    }
+    double V = 0, W = 0;
+    unsigned N = 0;
+    if (F[0] == "distance") {
+      if (F.size() != 4 || !toCount(F[1], N) || !toNumber(F[3], V))
+        return Bad("expected distance,BYTES,REPEAT,NS");
+      Into.Distance[N].push_back(V);
+    } else if (F[0] == "lock") {
+      if (F.size() != 6 || !toCount(F[2], N) || !toNumber(F[4], V) || !toNumber(F[5], W) || W > 1)
+        return Bad("expected lock,NAME,THREADS,REPEAT,MOPS,FAIRNESS");
+      Into.LockMops[{F[1], N}].push_back(V);
+      Into.LockFairness[{F[1], N}].push_back(W);
+    } else if (F[0] == "counter") {
+      if (F.size() != 6 || !toCount(F[3], N) || !toNumber(F[5], V))
+        return Bad("expected counter,VARIANT,MIX,THREADS,REPEAT,NS");
+      Into.Counter[{F[1], F[2], N}].push_back(V);
+    } else if (F[0] == "wait") {
+      if (F.size() != 4 || !toNumber(F[3], V))
+        return Bad("expected wait,WHAT,REPEAT,NS");
+      Into.Wait[F[1]].push_back(V);
+    } else {
+      return Bad("not a probe row");
+    }
+  }
+  return true;
+}
+
+std::string probeRowsText(const ProbeSamples &S, const MachineFacts &M) {
+  std::string Out = "machine,cpu_model," + M.CpuModel + "\nmachine,kernel," + M.Kernel + "\nmachine,date," + M.Date +
+                    "\nmachine,online_cpus," + std::to_string(M.OnlineCpus) + "\nmachine,os_l1_line," +
+                    std::to_string(M.OsL1Line) + "\nmachine,os_coherency_line," + std::to_string(M.OsCoherencyLine) +
+                    "\nmachine,distance_cpus," + std::to_string(M.DistanceCpus.first) + "," +
+                    std::to_string(M.DistanceCpus.second) + "\nmachine,distance_siblings," +
+                    (M.DistanceSiblings ? "yes" : "no") + "\n";
+  for (const auto &[D, Samples] : S.Distance)
+    for (size_t I = 0; I < Samples.size(); ++I)
+      Out += "distance," + std::to_string(D) + "," + std::to_string(I) + "," + fixed(Samples[I], 4) + "\n";
+  for (const auto &[Key, Samples] : S.LockMops)
+    for (size_t I = 0; I < Samples.size(); ++I)
+      Out += "lock," + Key.first + "," + std::to_string(Key.second) + "," + std::to_string(I) + "," +
+             fixed(Samples[I], 4) + "," + fixed(S.LockFairness.at(Key)[I], 4) + "\n";
+  for (const auto &[Key, Samples] : S.Counter)
+    for (size_t I = 0; I < Samples.size(); ++I)
+      Out += "counter," + std::get<0>(Key) + "," + std::get<1>(Key) + "," + std::to_string(std::get<2>(Key)) + "," +
+             std::to_string(I) + "," + fixed(Samples[I], 4) + "\n";
+  for (const auto &[What, Samples] : S.Wait)
+    for (size_t I = 0; I < Samples.size(); ++I)
+      Out += "wait," + What + "," + std::to_string(I) + "," + fixed(Samples[I], 4) + "\n";
+  return Out;
+}
+
+Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const MachineFacts &Machine) {
+  Decision D{"destructive", false, std::to_string(Cited.Destructive), std::to_string(Cited.Destructive), "", ""};
+  if (S.Distance.size() < 2) {
+    D.Why = "no distance figures";
+    return D;
+  }
+  unsigned FarDistance = S.Distance.rbegin()->first;
+  Spread Far = spreadOf(S.Distance.rbegin()->second);
+  unsigned Line = Machine.OsCoherencyLine ? Machine.OsCoherencyLine
+                  : Machine.OsL1Line      ? Machine.OsL1Line
+                                          : Cited.L1Line;
+  std::optional<unsigned> LastSlow;
+  double NearRatio = 0, AdjacentRatio = 0;
+  unsigned NearFrom = 0, NearTo = 0;
+  std::string Curve;
+  for (const auto &[Distance, Samples] : S.Distance) {
+    Spread At = spreadOf(Samples);
+    double Ratio = Far.Median > 0 ? At.Median / Far.Median : 0;
+    if (Distance < FarDistance && Ratio > DistanceTolerance && above(At, Far))
+      LastSlow = Distance;
+    if (Distance < Line) {
+      NearRatio = std::max(NearRatio, Ratio);
+      NearFrom = NearFrom ? NearFrom : Distance;
+      NearTo = Distance;
+    } else if (Distance < 2 * Line) {
+      AdjacentRatio = std::max(AdjacentRatio, Ratio);
+    }
+    Curve += (Curve.empty() ? "" : ", ") + std::to_string(Distance) + ": " + At.text();
+  }
+  std::string Pinning = Machine.DistanceCpus.first < 0
+                            ? "unpinned"
+                            : "on CPUs " + std::to_string(Machine.DistanceCpus.first) + " and " +
+                                  std::to_string(Machine.DistanceCpus.second) +
+                                  (Machine.DistanceSiblings ? " (SMT siblings of one core: they share its L1)"
+                                                            : " (distinct cores)");
+  D.Figures = "two writers " + std::to_string(NearFrom) + "-" + std::to_string(NearTo) + " bytes apart cost " +
+              fixed(NearRatio, 2) + "x the " + std::to_string(FarDistance) + "-byte case";
+  if (AdjacentRatio > 0)
+    D.Figures += ", the adjacent line (" + std::to_string(Line) + "-" + std::to_string(2 * Line - 1) +
+                 " bytes apart) " + fixed(AdjacentRatio, 2) + "x";
+  D.Figures += "; ns per store, median [p25, p75] of " + std::to_string(Far.Runs) + " runs, " + Pinning + ": " + Curve;
+  // Two writers in one word's neighbourhood share a line on every machine: when even the
+  // nearest pair is not told apart from the far case, a slower distance further out is noise.
+  Spread Nearest = spreadOf(S.Distance.begin()->second);
+  if (!LastSlow || !(Nearest.Median > DistanceTolerance * Far.Median && above(Nearest, Far))) {
+    D.Why = "the noise cannot separate near writers from far ones (the nearest pair is not both over " +
+            fixed(DistanceTolerance, 2) + "x the far case and outside its spread)";
+    return D;
+  }
+  auto Next = S.Distance.upper_bound(*LastSlow);
+  unsigned Value = nextPowerOfTwo(Next->first);
+  if (Value < Line) {
+    D.Figures += "; the window measured (" + std::to_string(Value) + ") is below the " + std::to_string(Line) +
+                 "-byte line, which bounds it";
+    Value = Line;
+  }
+  D.Measured = true;
+  D.Value = std::to_string(Value);
+  return D;
+}
+
+Decision decideL1Line(const CitedFacts &Cited, const MachineFacts &Machine) {
+  Decision D{"l1_line", false, std::to_string(Cited.L1Line), std::to_string(Cited.L1Line), "", ""};
+  unsigned Os = Machine.OsCoherencyLine ? Machine.OsCoherencyLine : Machine.OsL1Line;
+  if (!Os) {
+    D.Why = "the OS does not report a line size";
+    return D;
+  }
+  D.Figures = "the OS reports a " + std::to_string(Os) + "-byte line (" +
+              (Machine.OsCoherencyLine ? "sysfs cache/index0/coherency_line_size" : "sysconf _SC_LEVEL1_DCACHE_LINESIZE") +
+              ")";
+  if (Os == Cited.L1Line) {
+    D.Why = "the OS agrees with the spec";
+    return D;
+  }
+  D.Measured = true;
+  D.Value = std::to_string(Os);
+  return D;
+}
+
+Decision decideDefaultLock(const ProbeSamples &S, const CitedFacts &Cited, unsigned Threads) {
+  Decision D{"default_lock", false, Cited.DefaultLock, Cited.DefaultLock, "", ""};
+  struct Row {
+    std::string Name;
+    Spread Mops, Fairness;
+  };
+  std::vector<Row> Rows;
+  for (const std::string &Name : candidateLocks()) {
+    std::optional<Spread> Mops = spreadAt(S.LockMops, Name, Threads), Fair = spreadAt(S.LockFairness, Name, Threads);
+    if (Mops && Fair)
+      Rows.push_back({Name, *Mops, *Fair});
+  }
+  if (Rows.empty()) {
+    D.Why = "no lock figures" + (Threads ? " for " + threadsText(Threads) : "");
+    return D;
+  }
+  std::sort(Rows.begin(), Rows.end(), [](const Row &A, const Row &B) { return A.Mops.Median > B.Mops.Median; });
+  D.Figures = threadsText(Threads) + " on one lock, Mops/s and fairness (fewest / most acquisitions of a thread), "
+              "median [p25, p75] of " + std::to_string(Rows.front().Mops.Runs) + " runs: ";
+  for (size_t I = 0; I < Rows.size(); ++I)
+    D.Figures += (I ? "; " : "") + Rows[I].Name + " " + Rows[I].Mops.text(1) + " fairness " + Rows[I].Fairness.text(2);
+  if (Threads < 2) {
+    D.Why = "one thread does not contend";
+    return D;
+  }
+  const Row *Best = nullptr, *CitedRow = nullptr;
+  for (const Row &R : Rows) {
+    if (!Best && R.Fairness.Median >= FairnessFloor)
+      Best = &R;
+    if (R.Name == Cited.DefaultLock)
+      CitedRow = &R;
+  }
+  if (!Best) {
+    D.Why = "no lock gives every thread " + fixed(FairnessFloor, 2) + " of the busiest one's acquisitions";
+    return D;
+  }
+  if (Best != CitedRow && CitedRow && CitedRow->Fairness.Median >= FairnessFloor && !above(Best->Mops, CitedRow->Mops)) {
+    D.Why = "the noise cannot separate " + Best->Name + " from " + CitedRow->Name;
+    return D;
+  }
+  D.Measured = true;
+  D.Value = Best->Name;
+  D.Figures += "; the fastest with fairness at least " + fixed(FairnessFloor, 2) + " is " + Best->Name;
+  return D;
+}
+
+Decision decideCounter(const ProbeSamples &S, const CitedFacts &Cited, unsigned Threads) {
+  Decision D{"counter", false, Cited.Counter, Cited.Counter, "", ""};
+  std::optional<Spread> Atomic = counterAt(S, "atomic", "inc", Threads),
+                        Striped = counterAt(S, "striped", "inc", Threads);
+  if (!Atomic || !Striped) {
+    D.Why = "no counter figures" + (Threads ? " for " + threadsText(Threads) : "");
+    return D;
+  }
+  D.Figures = threadsText(Threads) + " on one counter, ns per op, median [p25, p75] of " +
+              std::to_string(Atomic->Runs) + " runs:";
+  for (const auto &[Mix, Words] : counterMixes()) {
+    std::string Part;
+    for (const std::string &Variant : counterVariants())
+      if (std::optional<Spread> At = counterAt(S, Variant, Mix, Threads))
+        Part += (Part.empty() ? "" : ", ") + Variant + " " + At->text();
+    if (!Part.empty())
+      D.Figures += (Mix == "inc" ? " " : "; ") + Words + ": " + Part;
+  }
+  // The spec's counter is local_t's: written far more often than read, so increments decide.
+  const std::string Faster = Striped->Median < Atomic->Median ? "striped" : "atomic";
+  const Spread &Fast = Faster == "striped" ? *Striped : *Atomic, &Slow = Faster == "striped" ? *Atomic : *Striped;
+  if (Faster != Cited.Counter && !above(Slow, Fast)) {
+    D.Why = "the noise cannot separate atomic from striped increments";
+    return D;
+  }
+  D.Measured = true;
+  D.Value = Faster;
+  D.Figures += "; increments decide (a local_t-style counter is written far more than read): " + Faster;
+  return D;
+}
+
+void decideAll(TuneReport &R) {
+  unsigned Contended = R.Threads.empty() ? 0 : *std::max_element(R.Threads.begin(), R.Threads.end());
+  Decision L1 = decideL1Line(R.Cited, R.Machine);
+  Decision Destructive = decideDestructive(R.Samples, R.Cited, R.Machine);
+  // The spec requires destructive >= l1_line: a kept destructive below a measured line moves up.
+  unsigned L1Value = static_cast<unsigned>(std::stoul(L1.Value));
+  if (std::stoul(Destructive.Value) < L1Value) {
+    Destructive.Measured = true;
+    Destructive.Value = L1.Value;
+    Destructive.Figures += "; raised to the " + L1.Value + "-byte line the OS reports";
+  }
+  R.Decisions = {Destructive, L1, decideDefaultLock(R.Samples, R.Cited, Contended),
+                 decideCounter(R.Samples, R.Cited, Contended)};
+}
+
+namespace {
+
+const std::string &citedSourceOf(const CitedFacts &C, const std::string &Fact) {
+  if (Fact == "destructive")
+    return C.DestructiveSource;
+  if (Fact == "l1_line")
+    return C.L1LineSource;
+  if (Fact == "default_lock")
+    return C.DefaultLockSource;
+  return C.CounterSource;
+}
+
+/// The tables behind the decisions, each line prefixed with Lead.
+std::string tables(const TuneReport &R, const std::string &Lead) {
+  std::string Out;
+  auto Line = [&](const std::string &Text) { Out += Lead + Text + "\n"; };
+  if (!R.Samples.Distance.empty()) {
+    Spread Far = spreadOf(R.Samples.Distance.rbegin()->second);
+    Line("destructive distance: ns per store of two writers d bytes apart, median [p25, p75]");
+    Line("      d  ns                       x far");
+    for (const auto &[Distance, Samples] : R.Samples.Distance) {
+      Spread At = spreadOf(Samples);
+      char Row[128];
+      std::snprintf(Row, sizeof Row, "  %5u  %-23s  %.2f", Distance, At.text().c_str(),
+                    Far.Median > 0 ? At.Median / Far.Median : 0.0);
+      Line(Row);
+    }
+  }
+  std::set<unsigned> LockThreads;
+  for (const auto &[Key, Samples] : R.Samples.LockMops)
+    LockThreads.insert(Key.second);
+  if (!LockThreads.empty()) {
+    Line("locks: Mops/s (all threads) and fairness (fewest / most acquisitions of a thread)");
+    Line("  threads  lock    Mops/s                   fairness");
+    for (unsigned T : LockThreads)
+      for (const std::string &Name : candidateLocks())
+        if (std::optional<Spread> Mops = spreadAt(R.Samples.LockMops, Name, T)) {
+          char Row[160];
+          std::snprintf(Row, sizeof Row, "  %7u  %-6s  %-23s  %s", T, Name.c_str(), Mops->text(1).c_str(),
+                        spreadAt(R.Samples.LockFairness, Name, T)->text(2).c_str());
+          Line(Row);
+        }
+  }
+  std::set<unsigned> CounterThreads;
+  for (const auto &[Key, Samples] : R.Samples.Counter)
+    CounterThreads.insert(std::get<2>(Key));
+  if (!CounterThreads.empty()) {
+    Line("counters: ns per op of each thread on one counter");
+    Line("  threads  mix   atomic                 striped                per_thread");
+    for (unsigned T : CounterThreads)
+      for (const auto &[Mix, Words] : counterMixes()) {
+        char Row[200];
+        int At = std::snprintf(Row, sizeof Row, "  %7u  %-4s", T, Mix.c_str());
+        for (const std::string &Variant : counterVariants()) {
+          std::optional<Spread> S = counterAt(R.Samples, Variant, Mix, T);
+          At += std::snprintf(Row + At, sizeof Row - At, "  %-21s", S ? S->text().c_str() : "-");
+        }
+        std::string Text = Row;
+        Text.erase(Text.find_last_not_of(' ') + 1);
+        Line(Text);
+      }
+  }
+  if (!R.Samples.Wait.empty()) {
+    Line("wait: ns, median [p25, p75]");
+    for (auto [What, Words] : {std::pair{"relax", "cpu_relax"}, std::pair{"poll", "one poll (acquire load, relax)"},
+                               std::pair{"acquire_load", "acquire load"}})
+      if (auto It = R.Samples.Wait.find(What); It != R.Samples.Wait.end())
+        Line(std::string("  ") + Words + ": " + spreadOf(It->second).text());
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string renderOverlay(const TuneReport &R, const std::string &Name) {
+  const MachineFacts &M = R.Machine;
+  std::string Label = R.Cited.Arch + (R.Cited.Cpu.empty() ? "" : " (cpu " + R.Cited.Cpu + ")");
+  std::string Out;
+  Out += "# A spec overlay for " + Label + " written by lockwright tune " + M.Version + " on " + M.CpuModel + " (" +
+         std::to_string(M.OnlineCpus) + " CPUs, " + M.Kernel + "), " + M.Date + ".\n";
+  Out += "# It is a measurement of one machine: rerun `lockwright tune` rather than edit the figures. Use it\n"
+         "# with `lockwright gen --spec FILE` and `lockwright check --spec FILE` (docs/tune.md).\n#\n";
+  Out += tables(R, "# ");
+  Out += "#\n";
+  for (const Decision &D : R.Decisions)
+    if (!D.Measured)
+      Out += "# " + D.Fact + ": kept the cited " + D.Cited + ": " + D.Why + (D.Figures.empty() ? "" : " (" + D.Figures + ")") + "\n";
+  Out += "name: " + Name + "\n";
+  Out += "inherits: " + R.Cited.Arch + "\n";
+  if (!R.Cited.Cpu.empty())
+    Out += "inherits_cpu: " + R.Cited.Cpu + "\n";
+  Out += "description: " + quoted(Label + " as lockwright tune measured it on " + M.CpuModel) + "\n";
+  auto Fact = [&](const Decision &D, const std::string &Indent) {
+    std::string Source = measuredPrefix(M) + D.Figures + "; cited: " + D.Cited + " (" + citedSourceOf(R.Cited, D.Fact) + ")";
+    return Indent + D.Fact + ":\n" + Indent + "  value: " + D.Value + "\n" + Indent + "  source: " + quoted(Source) + "\n";
+  };
+  std::string Cache;
+  for (const Decision &D : R.Decisions)
+    if (D.Measured && (D.Fact == "destructive" || D.Fact == "l1_line"))
+      Cache += Fact(D, "  ");
+  if (!Cache.empty())
+    Out += "cache:\n" + Cache;
+  for (const Decision &D : R.Decisions)
+    if (D.Measured && D.Fact != "destructive" && D.Fact != "l1_line")
+      Out += Fact(D, "");
+  return Out;
+}
+
+std::string renderComparison(const TuneReport &R) {
+  const MachineFacts &M = R.Machine;
+  std::string Out = "lockwright tune " + M.Version + ": " + M.CpuModel + " (" + std::to_string(M.OnlineCpus) +
+                    " CPUs, " + M.Kernel + "), " + M.Date + ", against the spec of " + R.Cited.Arch +
+                    (R.Cited.Cpu.empty() ? "" : " (cpu " + R.Cited.Cpu + ")") + "\n\n";
+  char Row[256];
+  std::snprintf(Row, sizeof Row, "%-13s %-8s %-10s %s\n", "fact", "cited", "measured", "verdict");
+  Out += Row;
+  for (const Decision &D : R.Decisions) {
+    std::string Verdict = !D.Measured ? "kept: " + D.Why
+                          : D.Value == D.Cited ? "confirmed"
+                                               : "differs: the overlay says " + D.Value;
+    std::snprintf(Row, sizeof Row, "%-13s %-8s %-10s %s\n", D.Fact.c_str(), D.Cited.c_str(),
+                  D.Measured ? D.Value.c_str() : "-", Verdict.c_str());
+    Out += Row;
+  }
+  Out += "\n" + tables(R, "");
+  return Out;
+}
+
+} // namespace lockwright
