@@ -278,6 +278,12 @@ Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const
                  "-byte line, which bounds it";
     Value = Line;
   }
+  // The OS's line size against the window: one line, or a pair the adjacent-line prefetcher joins.
+  if (unsigned OsLine = Machine.OsCoherencyLine ? Machine.OsCoherencyLine : Machine.OsL1Line)
+    D.Figures += "; the OS reports a " + std::to_string(OsLine) + "-byte line: the window is " +
+                 (Value == OsLine ? std::string("one line")
+                                  : std::to_string(Value / OsLine) + " lines" +
+                                        (Value == 2 * OsLine ? " (the adjacent-line prefetcher's pair)" : ""));
   D.Measured = true;
   D.Value = std::to_string(Value);
   return D;
