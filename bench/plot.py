@@ -103,6 +103,68 @@ def save(fig, out, stem):
     plt.close(fig)
 
 
+def quartiles(values):
+    """Median, 25th and 75th percentiles (interpolated), as lockwright tune reports them."""
+    v = sorted(values)
+
+    def at(q):
+        i = q * (len(v) - 1)
+        lo = int(i)
+        hi = min(lo + 1, len(v) - 1)
+        return v[lo] + (v[hi] - v[lo]) * (i - lo)
+    return at(0.5), at(0.25), at(0.75)
+
+
+def plot_tune(path, out):
+    """tune-distance.{png,svg}: ns per store of two writers d bytes apart (median, p25-p75),
+    from a `lockwright tune --raw` recording; tune-locks.{png,svg}: the locks' throughput."""
+    distance, locks, machine = {}, {}, {}
+    with open(path) as f:
+        for row in csv.reader(f):
+            if not row or row[0].startswith("#"):
+                continue
+            if row[0] == "machine":
+                machine[row[1]] = ",".join(row[2:])
+            elif row[0] == "distance":
+                distance.setdefault(int(row[1]), []).append(float(row[3]))
+            elif row[0] == "lock":
+                locks.setdefault((row[1], int(row[2])), []).append(float(row[4]))
+    title = f"{machine.get('cpu_model', '?')}, {machine.get('online_cpus', '?')} CPUs"
+    if distance:
+        ds = sorted(distance)
+        med, lo, hi = zip(*(quartiles(distance[d]) for d in ds))
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        ax.errorbar(ds, med, yerr=[[m - l for m, l in zip(med, lo)], [h - m for m, h in zip(med, hi)]],
+                    marker="o", color=FAMILY_COLOURS["lockwright"], capsize=3)
+        ax.axhspan(lo[-1], hi[-1], color="#cccccc", alpha=0.5, label=f"the {ds[-1]}-byte case (p25-p75)")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(ds)
+        ax.set_xticklabels([str(d) for d in ds])
+        ax.set_xlabel("bytes between the two writers' words")
+        ax.set_ylabel("ns per store (median, p25-p75)")
+        ax.set_ylim(bottom=0)
+        ax.set_title(f"Destructive distance: {title}")
+        ax.legend()
+        save(fig, out, "tune-distance")
+    if locks:
+        names = sorted({n for n, _ in locks})
+        threads = sorted({t for _, t in locks})
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        width = 0.8 / len(names)
+        for i, name in enumerate(names):
+            stats = [quartiles(locks[(name, t)]) if (name, t) in locks else (0, 0, 0) for t in threads]
+            xs = [j + i * width for j in range(len(threads))]
+            ax.bar(xs, [s[0] for s in stats], width, label=name,
+                   yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]], capsize=3)
+        ax.set_xticks([j + width * (len(names) - 1) / 2 for j in range(len(threads))])
+        ax.set_xticklabels([f"{t} thread{'s' if t > 1 else ''}" for t in threads])
+        ax.set_yscale("log")
+        ax.set_ylabel("million lock+unlock per second (all threads)")
+        ax.set_title(f"Generated locks: {title}")
+        ax.legend()
+        save(fig, out, "tune-locks")
+
+
 def main():
     out = sys.argv[1]
     uncontended, contended, cv, reps = load_benchmarks(os.path.join(out, "locks.json"))
@@ -304,6 +366,16 @@ def main():
         if os.path.exists(wait_md):
             with open(wait_md) as f:
                 lines += [""] + ["#" + l if l.startswith("## ") else l for l in f.read().strip().splitlines()]
+
+    # lockwright tune: the destructive-distance curve and the tune verdicts against the spec.
+    tune_csv = os.path.join(out, "tune.csv")
+    if os.path.exists(tune_csv):
+        plot_tune(tune_csv, out)
+        tune_txt = os.path.join(out, "tune.txt")
+        if os.path.exists(tune_txt):
+            with open(tune_txt) as f:
+                lines += ["", "## lockwright tune: this machine against the spec (see docs/tune.md)", "", "```"] + \
+                    f.read().strip().splitlines() + ["```"]
 
     # The checker's cost, tabled by checker.py.
     checker_md = os.path.join(out, "checker.md")

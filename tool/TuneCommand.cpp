@@ -217,16 +217,16 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   std::string ArchArg = CL.getOr("arch", "host");
   std::optional<std::string> Arch = resolveArchName(Repo, ArchArg, Diags);
   bool Recorded = CL.has("probe-results");
-  if (Arch && !Recorded && Arch != Host) {
-    reportError("tune measures the machine it runs on (" + Host.value_or("unknown") + "); --arch " + ArchArg +
-                " is another (judge a recording of that machine with --probe-results)");
-    return ExitUsage;
-  }
   std::string Cpu = CL.getOr("cpu", "");
   std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, Cpu, Diags) : std::nullopt;
   if (!Spec) {
     Diags.print(stderr);
     return Arch && !Repo.names(*Arch, Cpu) ? ExitUsage : ExitError;
+  }
+  if (!Recorded && Arch != Host) {
+    reportError("tune measures the machine it runs on (" + Host.value_or("unknown") + "); --arch " + ArchArg +
+                " is another (judge a recording of that machine with --probe-results)");
+    return ExitUsage;
   }
   const ArchModel &Model = Spec->model();
 

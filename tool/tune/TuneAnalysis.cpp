@@ -335,22 +335,22 @@ Decision decideDefaultLock(const ProbeSamples &S, const CitedFacts &Cited, unsig
   }
   const Row *Best = nullptr, *CitedRow = nullptr;
   for (const Row &R : Rows) {
-    if (!Best && R.Fairness.Median >= FairnessFloor)
+    if (!Best && R.Fairness.Low >= FairnessFloor)
       Best = &R;
     if (R.Name == Cited.DefaultLock)
       CitedRow = &R;
   }
   if (!Best) {
-    D.Why = "no lock gives every thread " + fixed(FairnessFloor, 2) + " of the busiest one's acquisitions";
+    D.Why = "no lock gives every thread " + fixed(FairnessFloor, 2) + " of the busiest one's acquisitions in 3 runs of 4";
     return D;
   }
-  if (Best != CitedRow && CitedRow && CitedRow->Fairness.Median >= FairnessFloor && !above(Best->Mops, CitedRow->Mops)) {
+  if (Best != CitedRow && CitedRow && CitedRow->Fairness.Low >= FairnessFloor && !above(Best->Mops, CitedRow->Mops)) {
     D.Why = "the noise cannot separate " + Best->Name + " from " + CitedRow->Name;
     return D;
   }
   D.Measured = true;
   D.Value = Best->Name;
-  D.Figures += "; the fastest with fairness at least " + fixed(FairnessFloor, 2) + " is " + Best->Name;
+  D.Figures += "; the fastest whose fairness is at least " + fixed(FairnessFloor, 2) + " in 3 runs of 4 is " + Best->Name;
   return D;
 }
 

@@ -80,7 +80,8 @@ struct TuneReport {
 
 /// How much slower a distance must be than the far case to count (10 %).
 constexpr double DistanceTolerance = 1.10;
-/// A default lock must give each thread at least this share of the busiest thread's acquisitions.
+/// A default lock must give each thread at least this share of the busiest thread's acquisitions,
+/// reliably: its fairness's 25th percentile (a lock that starves a thread now and then is out).
 constexpr double FairnessFloor = 0.5;
 
 Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const MachineFacts &Machine);
