@@ -52,7 +52,7 @@ const char TuneUsage[] =
     "\n"
     "  -o FILE            write the overlay: inherits the arch (and --cpu's variant), each measured\n"
     "                     fact with its source; use it with gen --spec and check --spec\n"
-    "                     (without -o and --compare the overlay goes to stdout)\n"
+    "                     (-o -, or neither -o nor --compare: the overlay goes to stdout)\n"
     "  --compare          print measured against cited values\n"
     "  --threads N        the most threads for locks and counters (default: the online CPUs)\n"
     "  --quick            short runs (a smoke test: the figures are rough)\n"
@@ -60,8 +60,8 @@ const char TuneUsage[] =
     "  --cc COMPILER      the C compiler for the probe (default: $CC, else cc)\n"
     "  --raw FILE         also write every figure (and the machine facts) as CSV\n"
     "  --probe-results FILE\n"
-    "                     judge a recording --raw wrote instead of measuring (tests, reruns;\n"
-    "                     then --arch may name any architecture)\n";
+    "                     judge a recording --raw wrote instead of measuring (tests, reruns):\n"
+    "                     against the spec it names (--arch and --cpu, if given, must agree)\n";
 
 /// How long and how often each measurement runs.
 struct Plan {
@@ -164,6 +164,40 @@ bool runProgram(const std::string &Program, const std::vector<std::string> &Args
   return false;
 }
 
+/// A spec name (what the schema's `name:` takes).
+bool isSpecName(const std::string &Name) {
+  return !Name.empty() && Name[0] != '.' && Name[0] != '-' &&
+         std::all_of(Name.begin(), Name.end(), [](unsigned char C) {
+           return std::isalnum(C) || C == '_' || C == '-' || C == '.' || C == '+';
+         });
+}
+
+bool samePath(const std::string &A, const std::string &B) {
+  std::error_code EC;
+  return fs::weakly_canonical(A, EC) == fs::weakly_canonical(B, EC);
+}
+
+/// Whether Path can be written later (a regular file or none, in a directory this process may
+/// write or create), so that a run does not measure for 20 s and then fail to save.
+bool writablePath(const std::string &Path, std::string &Error) {
+  if (!regularOutputPath(Path, Error))
+    return false;
+  fs::path Dir = fs::absolute(Path).parent_path();
+  std::error_code EC;
+  while (!Dir.empty() && !fs::exists(Dir, EC) && Dir != Dir.parent_path())
+    Dir = Dir.parent_path();
+  // A file made and removed there: permissions alone do not say (root in /proc, a read-only mount).
+  std::string Trial = (Dir / ".lockwright-tune-XXXXXX").string();
+  int Fd = fs::is_directory(Dir, EC) ? mkstemp(Trial.data()) : -1;
+  if (Fd < 0) {
+    Error = "cannot write in " + Dir.string();
+    return false;
+  }
+  close(Fd);
+  fs::remove(Trial, EC);
+  return true;
+}
+
 /// A scratch directory removed when the run ends.
 struct ScratchDir {
   std::string Path;
@@ -207,30 +241,105 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
     if (!Quiet)
       std::fprintf(stderr, "lockwright tune: %s\n", Text.c_str());
   };
-
   std::optional<SpecRepository> Specs = makeRepository(Tool, CL);
   if (!Specs)
     return ExitUsage;
   SpecRepository &Repo = *Specs;
+
+  // Everything that can be wrong with the command line is said before a measurement starts.
+  std::optional<std::string> Output = CL.get("output"), Raw = CL.get("raw"), Recording = CL.get("probe-results");
+  bool OverlayToStdout = Output && *Output == "-";
+  if (Recording && CL.has("threads")) {
+    reportError("--threads says how to measure; a recording (--probe-results) was measured already");
+    return ExitUsage;
+  }
+  std::vector<std::pair<const char *, std::string>> Writes;
+  if (Output && !OverlayToStdout)
+    Writes.emplace_back("-o", *Output);
+  if (Raw)
+    Writes.emplace_back("--raw", *Raw);
+  for (size_t I = 0; I < Writes.size(); ++I) {
+    std::string Error;
+    if (Writes[I].second.empty() || !writablePath(Writes[I].second, Error)) {
+      reportError(std::string(Writes[I].first) + " " + Writes[I].second + ": " +
+                  (Writes[I].second.empty() ? "an empty path" : Error));
+      return ExitUsage;
+    }
+    for (size_t J = 0; J < I; ++J)
+      if (samePath(Writes[I].second, Writes[J].second)) {
+        reportError(std::string(Writes[J].first) + " and " + Writes[I].first + " name the same file");
+        return ExitUsage;
+      }
+    if (Recording && samePath(Writes[I].second, *Recording)) {
+      reportError(std::string(Writes[I].first) + " " + Writes[I].second + " would overwrite the recording it judges");
+      return ExitUsage;
+    }
+  }
+  std::vector<std::string> ArchNames = Repo.archNames();
+  auto UsableName = [&](const std::string &Name) {
+    return isSpecName(Name) && std::find(ArchNames.begin(), ArchNames.end(), Name) == ArchNames.end();
+  };
+  if (std::optional<std::string> Name = CL.get("name"); Name && !UsableName(*Name)) {
+    reportError("--name '" + *Name + "' " +
+                (isSpecName(*Name) ? "is an architecture's name; the overlay inherits from it and needs its own"
+                                   : "is not a spec name (letters, digits, '_', '-', '.' and '+')"));
+    return ExitUsage;
+  }
+
+  TuneReport Report;
+  MachineFacts &Machine = Report.Machine;
+  std::string Error;
+  if (Recording) {
+    bool Directory = fs::is_directory(*Recording);
+    std::optional<std::string> Text = Directory ? std::nullopt : readFile(*Recording);
+    if (!Text) {
+      reportError("cannot read " + *Recording + ": " + (Directory ? "it is a directory" : std::strerror(errno)));
+      return ExitError;
+    }
+    if (!parseProbeRows(*Text, Report.Samples, &Machine, Error)) {
+      reportError(*Recording + ": " + Error);
+      return ExitError;
+    }
+    std::string Missing = Machine.Arch.empty()     ? "which architecture it measured (machine,arch)"
+                          : Machine.CpuModel.empty() ? "which CPU it measured (machine,cpu_model)"
+                          : !Report.Samples.Complete ? "its end (the end row --raw writes last): it is cut short"
+                                                     : "";
+    if (!Missing.empty()) {
+      reportError(*Recording + " is not a recording --raw wrote: it does not say " + Missing);
+      return ExitError;
+    }
+  }
+
+  // The spec measured against: the host's, or the one the recording names.
   DiagnosticList Diags;
   std::optional<std::string> Host = resolveArchName(Repo, "host", Diags);
-  std::string ArchArg = CL.getOr("arch", "host");
-  std::optional<std::string> Arch = resolveArchName(Repo, ArchArg, Diags);
-  bool Recorded = CL.has("probe-results");
-  std::string Cpu = CL.getOr("cpu", "");
+  std::optional<std::string> Arch = Recording ? Machine.Arch : Host;
+  std::string Cpu = Recording ? Machine.CpuVariant : CL.getOr("cpu", "");
+  if (std::optional<std::string> Asked = CL.get("arch")) {
+    std::optional<std::string> AskedArch = resolveArchName(Repo, *Asked, Diags);
+    if (AskedArch && !Repo.names(*AskedArch, "")) {
+      Repo.resolve(*AskedArch, "", Diags); // says "unknown architecture", with a did-you-mean
+      Diags.print(stderr);
+      return ExitUsage;
+    }
+    if (AskedArch && AskedArch != Arch) {
+      reportError(Recording ? *Recording + " measured " + *Arch + "; --arch " + *Asked + " is another"
+                            : "tune measures the machine it runs on (" + Host.value_or("unknown") + "); --arch " +
+                                  *Asked + " is another (judge a recording of that machine with --probe-results)");
+      return ExitUsage;
+    }
+  }
+  if (Recording && CL.has("cpu") && *CL.get("cpu") != Cpu) {
+    reportError(*Recording + " measured " + (Cpu.empty() ? std::string("the base spec") : "CPU variant " + Cpu) +
+                " of " + *Arch + "; --cpu " + *CL.get("cpu") + " is another");
+    return ExitUsage;
+  }
   std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, Cpu, Diags) : std::nullopt;
   if (!Spec) {
     Diags.print(stderr);
     return Arch && !Repo.names(*Arch, Cpu) ? ExitUsage : ExitError;
   }
-  if (!Recorded && Arch != Host) {
-    reportError("tune measures the machine it runs on (" + Host.value_or("unknown") + "); --arch " + ArchArg +
-                " is another (judge a recording of that machine with --probe-results)");
-    return ExitUsage;
-  }
   const ArchModel &Model = Spec->model();
-
-  TuneReport Report;
   CitedFacts &Cited = Report.Cited;
   Cited.Arch = Spec->Arch;
   Cited.Cpu = Spec->Cpu;
@@ -243,42 +352,37 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   Cited.Counter = Model.Counter.Value;
   Cited.CounterSource = Model.Counter.Source;
 
-  MachineFacts &Machine = Report.Machine;
-  Machine.Version = LOCKWRIGHT_VERSION;
-  long Online = sysconf(_SC_NPROCESSORS_ONLN);
-  unsigned MaxThreads = Online > 0 ? static_cast<unsigned>(Online) : 1;
-  if (std::optional<std::string> T = CL.get("threads")) {
-    char *End = nullptr;
-    unsigned long N = std::strtoul(T->c_str(), &End, 10);
-    if (T->empty() || *End || N < 1 || N > 256) {
-      reportError("--threads takes a number from 1 to 256, not '" + *T + "'");
-      return ExitUsage;
-    }
-    MaxThreads = static_cast<unsigned>(N);
-  }
-
   ScratchDir Scratch;
   if (Scratch.Path.empty()) {
     reportError(std::string("cannot make a scratch directory: ") + std::strerror(errno));
     return ExitError;
   }
-  std::string Error;
-  if (Recorded) {
-    std::optional<std::string> Text = readFile(*CL.get("probe-results"));
-    if (!Text) {
-      reportError("cannot read " + *CL.get("probe-results") + ": " + std::strerror(errno));
-      return ExitUsage;
+  if (!Recording) {
+    std::vector<int> CoreOf;
+    std::vector<int> Cpus = cpusByCore(CoreOf);
+    unsigned Usable = Cpus.empty() ? 1 : static_cast<unsigned>(Cpus.size());
+    unsigned MaxThreads = Usable;
+    if (std::optional<std::string> T = CL.get("threads")) {
+      char *End = nullptr;
+      unsigned long N = std::strtoul(T->c_str(), &End, 10);
+      if (T->empty() || *End || N < 1 || N > 256) {
+        reportError("--threads takes a number from 1 to 256, not '" + *T + "'");
+        return ExitUsage;
+      }
+      MaxThreads = static_cast<unsigned>(N);
+      if (MaxThreads > Usable)
+        Progress("--threads " + *T + " is more than the " + std::to_string(Usable) +
+                 " CPUs to run on: spinning threads then wait for the scheduler, not the lock");
     }
-    if (!parseProbeRows(*Text, Report.Samples, &Machine, Error)) {
-      reportError(*CL.get("probe-results") + ": " + Error);
-      return ExitError;
-    }
-  } else {
+    Machine.Version = LOCKWRIGHT_VERSION;
+    Machine.Arch = Spec->Arch;
+    Machine.CpuVariant = Spec->Cpu;
+    Machine.Quick = CL.has("quick");
     Machine.CpuModel = cpuModel();
     struct utsname Uname;
     Machine.Kernel = uname(&Uname) == 0 ? std::string(Uname.sysname) + " " + Uname.release : "an unnamed kernel";
     Machine.Date = today();
-    Machine.OnlineCpus = Online > 0 ? static_cast<unsigned>(Online) : 0;
+    Machine.OnlineCpus = Usable;
     long L1 = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
     Machine.OsL1Line = L1 > 0 ? static_cast<unsigned>(L1) : 0;
     Machine.OsCoherencyLine = readNumber("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size");
@@ -312,16 +416,14 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
       reportError("no C compiler '" + Compiler + "' (give one with --cc or $CC)");
       return ExitError;
     }
-    std::string Probe = Scratch.Path + "/probe", Out = Scratch.Path + "/out.csv", Err = Scratch.Path + "/err.txt";
+    std::string Probe = Scratch.Path + "/probe", Err = Scratch.Path + "/err.txt";
     Progress("building the probe with " + Compiler + " against " + Spec->Arch + "'s headers");
-    if (!runProgram(*CompilerPath, {"-O2", "-std=gnu11", "-pthread", "-I", Scratch.Path, ProbeSource, "-o", Probe}, Out,
-                    Err, Error)) {
+    if (!runProgram(*CompilerPath, {"-O2", "-std=gnu11", "-pthread", "-I", Scratch.Path, ProbeSource, "-o", Probe},
+                    Scratch.Path + "/cc.txt", Err, Error)) {
       reportError("cannot build the probe: " + Error);
       return ExitError;
     }
 
-    std::vector<int> CoreOf;
-    std::vector<int> Cpus = cpusByCore(CoreOf);
     std::string CpuList;
     for (int C : Cpus)
       CpuList += (CpuList.empty() ? "" : ",") + std::to_string(C);
@@ -330,29 +432,31 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
       Machine.DistanceSiblings = CoreOf[Cpus[0]] == CoreOf[Cpus[1]];
     } else {
       CpuList = "-1";
-      Progress("only one CPU to run on: two writers take turns on it, and no distance can be told apart");
     }
     std::vector<unsigned> Threads;
     for (unsigned T = 1; T < MaxThreads; T *= 2)
       Threads.push_back(T);
     Threads.push_back(MaxThreads);
 
-    Plan P = planFor(CL.has("quick"));
+    Plan P = planFor(Machine.Quick);
     std::string Repeats = std::to_string(P.Repeats);
     struct Step {
       std::string What;
       std::vector<std::string> Args;
     };
-    std::vector<Step> Steps = {
-        {"destructive distance (" + std::to_string(P.Distances.size()) + " distances)",
-         {"distance", std::to_string(Machine.DistanceCpus.first), std::to_string(Machine.DistanceCpus.second),
-          std::to_string(P.DistanceIterations), Repeats, joined(P.Distances)}},
-        {"locks (tas, ticket, mcs; " + joined(Threads) + " threads)",
-         {"lock", joined(Threads), std::to_string(P.LockMilliseconds), Repeats, CpuList}},
-        {"counters (atomic, striped, per-thread)",
-         {"counter", joined(Threads), std::to_string(P.CounterIterations), Repeats, CpuList}},
-        {"cpu_relax and one poll", {"wait", std::to_string(P.WaitIterations), Repeats}},
-    };
+    std::vector<Step> Steps;
+    if (Cpus.size() >= 2)
+      Steps.push_back({"destructive distance (" + std::to_string(P.Distances.size()) + " distances)",
+                       {"distance", std::to_string(Machine.DistanceCpus.first),
+                        std::to_string(Machine.DistanceCpus.second), std::to_string(P.DistanceIterations), Repeats,
+                        joined(P.Distances)}});
+    else
+      Progress("only one CPU to run on: two writers only take turns, so the destructive distance is not measured");
+    Steps.push_back({"locks (every generated lock; " + joined(Threads) + " threads)",
+                     {"lock", joined(Threads), std::to_string(P.LockMilliseconds), Repeats, CpuList}});
+    Steps.push_back({"counters (atomic, striped, per-thread)",
+                     {"counter", joined(Threads), std::to_string(P.CounterIterations), Repeats, CpuList}});
+    Steps.push_back({"cpu_relax and one poll", {"wait", std::to_string(P.WaitIterations), Repeats}});
     for (const Step &S : Steps) {
       Progress(S.What + ", " + Repeats + " interleaved runs each");
       // A file per step: a redirect does not truncate what an earlier step left.
@@ -369,23 +473,16 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
       Report.Threads.push_back(Key.second);
   decideAll(Report);
 
-  if (std::optional<std::string> Raw = CL.get("raw")) {
-    if (writeFileIfChanged(*Raw, probeRowsText(Report.Samples, Machine), Error) == WriteOutcome::Failed) {
-      reportError(Error);
-      return ExitError;
-    }
+  if (Raw && writeFileIfChanged(*Raw, probeRowsText(Report.Samples, Machine), Error) == WriteOutcome::Failed) {
+    reportError(Error);
+    return ExitError;
   }
 
   // The overlay, validated by resolving it as gen and check will before it is written.
-  std::optional<std::string> Output = CL.get("output");
   std::string Name = CL.getOr("name", "");
   if (Name.empty()) {
-    std::string Stem = Output ? fs::path(*Output).stem().string() : "";
-    bool SpecName = !Stem.empty() && Stem != Spec->Arch && Stem[0] != '.' && Stem[0] != '-' &&
-                    std::all_of(Stem.begin(), Stem.end(), [](unsigned char C) {
-                      return std::isalnum(C) || C == '_' || C == '-' || C == '.' || C == '+';
-                    });
-    Name = SpecName ? Stem : Spec->Arch + "-tuned";
+    std::string Stem = Output && !OverlayToStdout ? fs::path(*Output).stem().string() : "";
+    Name = UsableName(Stem) ? Stem : Spec->Arch + "-tuned";
   }
   std::string Overlay = renderOverlay(Report, Name);
   std::string Check = Scratch.Path + "/" + Name + ".yaml";
@@ -396,21 +493,22 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   DiagnosticList OverlayDiags;
   if (!Repo.resolveFile(Check, "", OverlayDiags)) {
     OverlayDiags.print(stderr);
-    reportError("the overlay does not resolve (a bug in tune: the figures are in --raw)");
+    reportError(std::string("the overlay does not resolve: a bug in tune") +
+                (Raw ? " (the figures are in " + *Raw + ")" : ""));
     return ExitError;
   }
   if (CL.has("compare") && !writeStdout(renderComparison(Report), Error)) {
     reportError(Error);
     return ExitError;
   }
-  if (Output) {
+  if (Output && !OverlayToStdout) {
     if (writeFileIfChanged(*Output, Overlay, Error) == WriteOutcome::Failed) {
       reportError(Error);
       return ExitError;
     }
     Progress("wrote " + *Output + " (spec " + Name + ", inherits " + Spec->Arch +
              (Spec->Cpu.empty() ? "" : " cpu " + Spec->Cpu) + ")");
-  } else if (!CL.has("compare") && !writeStdout(Overlay, Error)) {
+  } else if ((OverlayToStdout || !CL.has("compare")) && !writeStdout(Overlay, Error)) {
     reportError(Error);
     return ExitError;
   }

@@ -6,7 +6,7 @@
  * one per variant and repetition; an error row and exit 1 when a lock lost an update.
  *
  *   probe distance CPU_A CPU_B ITERATIONS REPEATS D1,D2,...
- *   probe lock THREADS1,THREADS2,... MILLISECONDS REPEATS CPU,CPU,...
+ *   probe lock THREADS1,THREADS2,... MILLISECONDS REPEATS CPU,CPU,...   (every generated lock)
  *   probe counter THREADS1,... ITERATIONS REPEATS CPU,CPU,...
  *   probe wait ITERATIONS REPEATS
  */
@@ -172,10 +172,12 @@ static int mode_distance(int argc, char **argv)
 	return 0;
 }
 
-/* ---- lock: throughput and fairness of each candidate default lock ----------------------- */
+/* ---- lock: throughput and fairness of every generated lock ---------------------------- */
 
-enum lock_kind { LOCK_TAS, LOCK_TICKET, LOCK_MCS, N_LOCKS };
-static const char *lock_names[] = {"tas", "ticket", "mcs"};
+/* tas, ticket and mcs may be a spec's default_lock; clh and the rwlock's write side are
+ * measured for the tables. */
+enum lock_kind { LOCK_TAS, LOCK_TICKET, LOCK_MCS, LOCK_CLH, LOCK_RWLOCK, N_LOCKS };
+static const char *lock_names[] = {"tas", "ticket", "mcs", "clh", "rwlock"};
 
 struct lock_run {
 	enum lock_kind kind;
@@ -183,7 +185,14 @@ struct lock_run {
 		lwt_tas_lock_t tas;
 		lwt_ticket_lock_t ticket;
 		lwt_spinlock_t queued;
+		lwt_clh_lock_t clh;
+		lwt_rwlock_t rw;
 	} lock LWT_DESTRUCTIVE_ALIGNED;
+	/* CLH nodes change hands at each unlock, so they outlive the threads: one per thread and
+	 * the one the free lock owns. */
+	struct {
+		lwt_clh_node_t node;
+	} LWT_DESTRUCTIVE_ALIGNED clh_nodes[MAX_THREADS + 1];
 	volatile unsigned long counter LWT_DESTRUCTIVE_ALIGNED;
 	volatile int stop LWT_DESTRUCTIVE_ALIGNED;
 };
@@ -209,11 +218,29 @@ static void lock_body(struct worker *w)
 			mine++;
 		}
 		break;
-	default:
+	case LOCK_MCS:
 		while (!r->stop) {
 			lwt_spin_lock(&r->lock.queued);
 			r->counter++;
 			lwt_spin_unlock(&r->lock.queued);
+			mine++;
+		}
+		break;
+	case LOCK_CLH: {
+		lwt_clh_node_t *node = &r->clh_nodes[w->index + 1].node;
+		while (!r->stop) {
+			lwt_clh_lock(&r->lock.clh, node);
+			r->counter++;
+			lwt_clh_unlock(&node);
+			mine++;
+		}
+		break;
+	}
+	default:
+		while (!r->stop) {
+			lwt_write_lock(&r->lock.rw);
+			r->counter++;
+			lwt_write_unlock(&r->lock.rw);
 			mine++;
 		}
 		break;
@@ -261,6 +288,10 @@ static int mode_lock(int argc, char **argv)
 					lwt_ticket_init(&r.lock.ticket);
 				if (kind == LOCK_MCS)
 					lwt_spin_init(&r.lock.queued);
+				if (kind == LOCK_CLH)
+					lwt_clh_init(&r.lock.clh, &r.clh_nodes[0].node);
+				if (kind == LOCK_RWLOCK)
+					lwt_rwlock_init(&r.lock.rw);
 				struct lock_timer timer = {&r, milliseconds};
 				pthread_t stopper;
 				pthread_create(&stopper, NULL, lock_stopper, &timer);

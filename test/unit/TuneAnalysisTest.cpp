@@ -168,3 +168,58 @@ TEST(TuneAnalysis, OverlayKeepsWhatItDidNotMeasureAsComments) {
   EXPECT_NE(Overlay.find("# default_lock: kept the cited mcs: no lock figures\n"), std::string::npos) << Overlay;
   EXPECT_EQ(Overlay.find("default_lock:\n"), std::string::npos) << Overlay;
 }
+
+TEST(TuneAnalysis, ASlowerDistanceAfterAFastOneIsNoise) {
+  // A blip at 256 bytes after 64 and 128 ran at the far case's cost must not make the window 512.
+  ProbeSamples S = curve({{8, 4}, {32, 4}, {64, 1}, {128, 1}, {256, 1.14}, {512, 1}});
+  Decision D = decideDestructive(S, x86Like(), MachineFacts{});
+  EXPECT_EQ(D.Value, "64");
+  EXPECT_NE(D.Figures.find("farther out 256 bytes 1.14x taken for noise"), std::string::npos) << D.Figures;
+}
+
+TEST(TuneAnalysis, ASlowdownUpToTheFarCaseKeepsTheCitedValue) {
+  ProbeSamples S = curve({{8, 4}, {64, 2}, {256, 1.5}, {512, 1}});
+  Decision D = decideDestructive(S, x86Like(), MachineFacts{});
+  EXPECT_FALSE(D.Measured);
+  EXPECT_NE(D.Why.find("no distance measured is far enough"), std::string::npos) << D.Why;
+}
+
+TEST(TuneAnalysis, AnUnfairCitedLockIsNotSwappedForASlowerFairOne) {
+  // The queued lock lets a running thread steal from a preempted one; ticket collapses instead.
+  ProbeSamples S;
+  auto Add = [&](const std::string &Lock, std::vector<double> Mops, std::vector<double> Fair) {
+    S.LockMops[{Lock, 2}] = Mops;
+    S.LockFairness[{Lock, 2}] = Fair;
+  };
+  Add("tas", {110, 111, 112}, {0.3, 0.44, 0.6});
+  Add("mcs", {26, 27, 28}, {0.1, 0.18, 0.3});
+  Add("ticket", {1.0, 1.1, 1.1}, {0.7, 0.72, 0.8});
+  Decision D = decideDefaultLock(S, x86Like(), 2);
+  EXPECT_FALSE(D.Measured);
+  EXPECT_EQ(D.Value, "mcs");
+  EXPECT_EQ(D.Why, "ticket, the fastest lock that is fair in 3 runs of 4, is not more than 10 % faster than mcs "
+                   "beyond the noise");
+  // Reliably faster but by less than 10 %: still the cited lock.
+  Add("ticket", {28.5, 28.6, 28.7}, {0.9, 0.9, 0.9});
+  Add("mcs", {27.9, 28.0, 28.1}, {0.9, 0.9, 0.9});
+  EXPECT_FALSE(decideDefaultLock(S, x86Like(), 2).Measured);
+}
+
+TEST(TuneAnalysis, OneThreadGivesNoCounterVerdict) {
+  ProbeSamples S;
+  S.Counter[{"atomic", "inc", 1}] = {5.69, 5.70, 7.31};
+  S.Counter[{"striped", "inc", 1}] = {5.48, 5.49, 5.58};
+  Decision D = decideCounter(S, x86Like(), 1);
+  EXPECT_FALSE(D.Measured);
+  EXPECT_EQ(D.Why, "one thread does not contend");
+}
+
+TEST(TuneAnalysis, ARecordingMustEndWhereItSaysItDoes) {
+  ProbeSamples S;
+  std::string Error;
+  EXPECT_TRUE(parseProbeRows("distance,8,0,1.5\ndistance,512,0,1.0\nend,2\n", S, nullptr, Error)) << Error;
+  EXPECT_TRUE(S.Complete);
+  ProbeSamples Short;
+  EXPECT_FALSE(parseProbeRows("distance,8,0,1.5\nend,2\n", Short, nullptr, Error));
+  EXPECT_EQ(Error, "line 2: the recording ends short: its end row counts 2 figures, 1 came before it: 'end,2'");
+}

@@ -938,7 +938,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                                                       : Repo.resolve(Arch, Cpu, SpecDiags);
       if (!Resolved && FromFile) {
         SpecDiags.print(stderr);
-        return llvm::sys::fs::exists(SpecFileOpt) ? 1 : 2; // a broken spec is input; a missing one usage
+        return 1; // a missing or broken spec is failed input, as gen --spec says
       }
       if (!Resolved) {
         auto SetAt = TargetSetAt.find({Arch, Cpu});

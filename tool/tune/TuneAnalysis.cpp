@@ -1,6 +1,7 @@
 #include "tune/TuneAnalysis.h"
 
 #include "spec/ArchModel.h"
+#include "spec/LockAlgorithms.h"
 
 #include <algorithm>
 #include <cmath>
@@ -69,15 +70,21 @@ std::string quoted(const std::string &Text) {
   return Out + "\"";
 }
 
+std::string cpusText(unsigned N) { return std::to_string(N) + (N == 1 ? " CPU" : " CPUs"); }
+
 /// "measured by lockwright tune 0.1.0 on CPU (N CPUs, Linux x), DATE: "
 std::string measuredPrefix(const MachineFacts &M) {
-  return std::string(MeasuredSourcePrefix) + " " + M.Version + " on " + M.CpuModel + " (" +
-         std::to_string(M.OnlineCpus) + " CPUs, " + M.Kernel + "), " + M.Date + ": ";
+  return std::string(MeasuredSourcePrefix) + " " + M.Version + (M.Quick ? " --quick" : "") + " on " + M.CpuModel + " (" +
+         cpusText(M.OnlineCpus) + ", " + M.Kernel + "), " + M.Date + ": ";
 }
 
-const std::vector<std::string> &candidateLocks() {
-  static const std::vector<std::string> Locks = {"mcs", "ticket", "tas"};
-  return Locks;
+/// Every generated lock, in the algorithm table's order (the probe measures them all; those
+/// that may be a spec's default_lock are the candidates).
+std::vector<std::string> generatedLocks() {
+  std::vector<std::string> Names;
+  for (const LockAlgorithm &A : lockAlgorithms())
+    Names.push_back(A.Name);
+  return Names;
 }
 
 const std::vector<std::string> &counterVariants() {
@@ -108,6 +115,7 @@ std::optional<Spread> counterAt(const ProbeSamples &S, const std::string &Varian
 }
 
 std::string threadsText(unsigned N) { return std::to_string(N) + (N == 1 ? " thread" : " threads"); }
+
 
 } // namespace
 
@@ -143,6 +151,14 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
     };
     if (F[0] == "error")
       return Bad("the probe failed");
+    if (F[0] == "end") {
+      unsigned Count = 0;
+      if (F.size() != 2 || !toCount(F[1], Count) || Count != Into.Rows)
+        return Bad("the recording ends short: its end row counts " + (F.size() == 2 ? F[1] : std::string("?")) +
+                   " figures, " + std::to_string(Into.Rows) + " came before it");
+      Into.Complete = true;
+      continue;
+    }
     if (F[0] == "machine") {
       size_t Value = Line.find(',', 8);
       if (F.size() < 2 || Value == std::string::npos)
@@ -154,6 +170,14 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
         continue;
       if (Key == "cpu_model")
         Machine->CpuModel = Text;
+      else if (Key == "arch")
+        Machine->Arch = Text;
+      else if (Key == "cpu_variant")
+        Machine->CpuVariant = Text;
+      else if (Key == "version")
+        Machine->Version = Text;
+      else if (Key == "quick")
+        Machine->Quick = Text == "yes";
       else if (Key == "kernel")
         Machine->Kernel = Text;
       else if (Key == "date")
@@ -178,19 +202,23 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
       if (F.size() != 4 || !toCount(F[1], N) || !toNumber(F[3], V))
         return Bad("expected distance,BYTES,REPEAT,NS");
       Into.Distance[N].push_back(V);
+      ++Into.Rows;
     } else if (F[0] == "lock") {
       if (F.size() != 6 || !toCount(F[2], N) || !toNumber(F[4], V) || !toNumber(F[5], W) || W > 1)
         return Bad("expected lock,NAME,THREADS,REPEAT,MOPS,FAIRNESS");
       Into.LockMops[{F[1], N}].push_back(V);
       Into.LockFairness[{F[1], N}].push_back(W);
+      ++Into.Rows;
     } else if (F[0] == "counter") {
       if (F.size() != 6 || !toCount(F[3], N) || !toNumber(F[5], V))
         return Bad("expected counter,VARIANT,MIX,THREADS,REPEAT,NS");
       Into.Counter[{F[1], F[2], N}].push_back(V);
+      ++Into.Rows;
     } else if (F[0] == "wait") {
       if (F.size() != 4 || !toNumber(F[3], V))
         return Bad("expected wait,WHAT,REPEAT,NS");
       Into.Wait[F[1]].push_back(V);
+      ++Into.Rows;
     } else {
       return Bad("not a probe row");
     }
@@ -199,7 +227,10 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
 }
 
 std::string probeRowsText(const ProbeSamples &S, const MachineFacts &M) {
-  std::string Out = "machine,cpu_model," + M.CpuModel + "\nmachine,kernel," + M.Kernel + "\nmachine,date," + M.Date +
+  std::string Out = "# lockwright tune recording: judge it again with `lockwright tune --probe-results FILE`\n"
+                    "machine,version," + M.Version + "\nmachine,arch," + M.Arch + "\nmachine,cpu_variant," +
+                    M.CpuVariant + "\nmachine,quick," + (M.Quick ? "yes" : "no") + "\n" +
+                    "machine,cpu_model," + M.CpuModel + "\nmachine,kernel," + M.Kernel + "\nmachine,date," + M.Date +
                     "\nmachine,online_cpus," + std::to_string(M.OnlineCpus) + "\nmachine,os_l1_line," +
                     std::to_string(M.OsL1Line) + "\nmachine,os_coherency_line," + std::to_string(M.OsCoherencyLine) +
                     "\nmachine,distance_cpus," + std::to_string(M.DistanceCpus.first) + "," +
@@ -219,13 +250,15 @@ std::string probeRowsText(const ProbeSamples &S, const MachineFacts &M) {
   for (const auto &[What, Samples] : S.Wait)
     for (size_t I = 0; I < Samples.size(); ++I)
       Out += "wait," + What + "," + std::to_string(I) + "," + fixed(Samples[I], 4) + "\n";
-  return Out;
+  return Out + "end," + std::to_string(S.Rows) + "\n";
 }
 
 Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const MachineFacts &Machine) {
   Decision D{"destructive", false, std::to_string(Cited.Destructive), std::to_string(Cited.Destructive), "", ""};
   if (S.Distance.size() < 2) {
-    D.Why = "no distance figures";
+    D.Why = Machine.DistanceCpus.first < 0 && Machine.OnlineCpus == 1
+                ? "one CPU to run on: two writers only take turns, and no distance can be told apart"
+                : "no distance figures";
     return D;
   }
   unsigned FarDistance = S.Distance.rbegin()->first;
@@ -233,21 +266,33 @@ Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const
   unsigned Line = Machine.OsCoherencyLine ? Machine.OsCoherencyLine
                   : Machine.OsL1Line      ? Machine.OsL1Line
                                           : Cited.L1Line;
+  // The window is the run of slower distances that starts at the nearest pair: a slower
+  // distance after one that is not is noise (a blip at 256 must not make the window 512).
   std::optional<unsigned> LastSlow;
-  double NearRatio = 0, AdjacentRatio = 0;
+  bool Gap = false;
+  std::string Outliers;
+  double NearLow = 0, NearHigh = 0, AdjacentRatio = 0;
+  bool AdjacentSeparated = false;
   unsigned NearFrom = 0, NearTo = 0;
   std::string Curve;
   for (const auto &[Distance, Samples] : S.Distance) {
     Spread At = spreadOf(Samples);
     double Ratio = Far.Median > 0 ? At.Median / Far.Median : 0;
-    if (Distance < FarDistance && Ratio > DistanceTolerance && above(At, Far))
+    bool Slower = Distance < FarDistance && Ratio > Tolerance && above(At, Far);
+    if (Slower && !Gap)
       LastSlow = Distance;
+    else if (Slower)
+      Outliers += (Outliers.empty() ? "" : ", ") + std::to_string(Distance) + " bytes " + fixed(Ratio, 2) + "x";
+    else if (Distance < FarDistance)
+      Gap = true;
     if (Distance < Line) {
-      NearRatio = std::max(NearRatio, Ratio);
+      NearLow = NearFrom ? std::min(NearLow, Ratio) : Ratio;
+      NearHigh = std::max(NearHigh, Ratio);
       NearFrom = NearFrom ? NearFrom : Distance;
       NearTo = Distance;
-    } else if (Distance < 2 * Line) {
-      AdjacentRatio = std::max(AdjacentRatio, Ratio);
+    } else if (Distance < 2 * Line && Ratio > AdjacentRatio) {
+      AdjacentRatio = Ratio;
+      AdjacentSeparated = Slower;
     }
     Curve += (Curve.empty() ? "" : ", ") + std::to_string(Distance) + ": " + At.text();
   }
@@ -257,21 +302,28 @@ Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const
                                   std::to_string(Machine.DistanceCpus.second) +
                                   (Machine.DistanceSiblings ? " (SMT siblings of one core: they share its L1)"
                                                             : " (distinct cores)");
-  D.Figures = "two writers " + std::to_string(NearFrom) + "-" + std::to_string(NearTo) + " bytes apart cost " +
-              fixed(NearRatio, 2) + "x the " + std::to_string(FarDistance) + "-byte case";
+  if (NearFrom)
+    D.Figures = "two writers " + std::to_string(NearFrom) + "-" + std::to_string(NearTo) + " bytes apart cost " +
+                (NearLow == NearHigh ? fixed(NearHigh, 2) : fixed(NearLow, 2) + "-" + fixed(NearHigh, 2)) + "x the " +
+                std::to_string(FarDistance) + "-byte case";
   if (AdjacentRatio > 0)
-    D.Figures += ", the adjacent line (" + std::to_string(Line) + "-" + std::to_string(2 * Line - 1) +
-                 " bytes apart) " + fixed(AdjacentRatio, 2) + "x";
+    D.Figures += std::string(D.Figures.empty() ? "" : ", ") + "the adjacent line (" + std::to_string(Line) + "-" +
+                 std::to_string(2 * Line - 1) + " bytes apart) " + fixed(AdjacentRatio, 2) + "x" +
+                 (AdjacentRatio > Tolerance && !AdjacentSeparated ? " (within the far case's spread)" : "");
   D.Figures += "; ns per store, median [p25, p75] of " + std::to_string(Far.Runs) + " runs, " + Pinning + ": " + Curve;
-  // Two writers in one word's neighbourhood share a line on every machine: when even the
-  // nearest pair is not told apart from the far case, a slower distance further out is noise.
-  Spread Nearest = spreadOf(S.Distance.begin()->second);
-  if (!LastSlow || !(Nearest.Median > DistanceTolerance * Far.Median && above(Nearest, Far))) {
+  if (!Outliers.empty())
+    D.Figures += "; farther out " + Outliers + " taken for noise (a distance between is not slower)";
+  if (!LastSlow) {
     D.Why = "the noise cannot separate near writers from far ones (the nearest pair is not both over " +
-            fixed(DistanceTolerance, 2) + "x the far case and outside its spread)";
+            fixed(Tolerance, 2) + "x the far case and outside its spread)";
     return D;
   }
   auto Next = S.Distance.upper_bound(*LastSlow);
+  if (Next->first == FarDistance) {
+    D.Why = "every distance up to " + std::to_string(*LastSlow) + " bytes is slower than the " +
+            std::to_string(FarDistance) + "-byte case: no distance measured is far enough";
+    return D;
+  }
   unsigned Value = nextPowerOfTwo(Next->first);
   if (Value < Line) {
     D.Figures += "; the window measured (" + std::to_string(Value) + ") is below the " + std::to_string(Line) +
@@ -308,6 +360,11 @@ Decision decideL1Line(const CitedFacts &Cited, const MachineFacts &Machine) {
   return D;
 }
 
+/// Whether Faster reliably beats Slower by more than the tolerance (higher is better).
+static bool reliablyHigher(const Spread &Faster, const Spread &Slower) {
+  return above(Faster, Slower) && Faster.Median > Tolerance * Slower.Median;
+}
+
 Decision decideDefaultLock(const ProbeSamples &S, const CitedFacts &Cited, unsigned Threads) {
   Decision D{"default_lock", false, Cited.DefaultLock, Cited.DefaultLock, "", ""};
   struct Row {
@@ -315,7 +372,7 @@ Decision decideDefaultLock(const ProbeSamples &S, const CitedFacts &Cited, unsig
     Spread Mops, Fairness;
   };
   std::vector<Row> Rows;
-  for (const std::string &Name : candidateLocks()) {
+  for (const std::string &Name : defaultLockNames()) {
     std::optional<Spread> Mops = spreadAt(S.LockMops, Name, Threads), Fair = spreadAt(S.LockFairness, Name, Threads);
     if (Mops && Fair)
       Rows.push_back({Name, *Mops, *Fair});
@@ -340,17 +397,24 @@ Decision decideDefaultLock(const ProbeSamples &S, const CitedFacts &Cited, unsig
     if (R.Name == Cited.DefaultLock)
       CitedRow = &R;
   }
+  std::string Floor = fixed(FairnessFloor, 2);
   if (!Best) {
-    D.Why = "no lock gives every thread " + fixed(FairnessFloor, 2) + " of the busiest one's acquisitions in 3 runs of 4";
+    D.Why = "no lock gives every thread " + Floor + " of the busiest one's acquisitions in 3 runs of 4";
     return D;
   }
-  if (Best != CitedRow && CitedRow && CitedRow->Fairness.Low >= FairnessFloor && !above(Best->Mops, CitedRow->Mops)) {
-    D.Why = "the noise cannot separate " + Best->Name + " from " + CitedRow->Name;
+  // The cited lock goes only for a fair lock reliably more than 10 % faster: never for a slower
+  // one because the cited lock's fairness dipped (a queued lock that lets a running thread steal
+  // from a preempted one is unfair on purpose).
+  if (CitedRow && Best != CitedRow && !reliablyHigher(Best->Mops, CitedRow->Mops)) {
+    D.Why = above(Best->Mops, CitedRow->Mops) || CitedRow->Mops.Median >= Best->Mops.Median
+                ? Best->Name + ", the fastest lock that is fair in 3 runs of 4, is not more than 10 % faster than " +
+                      CitedRow->Name + " beyond the noise"
+                : "the noise cannot separate " + Best->Name + " from " + CitedRow->Name;
     return D;
   }
   D.Measured = true;
   D.Value = Best->Name;
-  D.Figures += "; the fastest whose fairness is at least " + fixed(FairnessFloor, 2) + " in 3 runs of 4 is " + Best->Name;
+  D.Figures += "; the fastest whose fairness is at least " + Floor + " in 3 runs of 4 is " + Best->Name;
   return D;
 }
 
@@ -372,11 +436,16 @@ Decision decideCounter(const ProbeSamples &S, const CitedFacts &Cited, unsigned 
     if (!Part.empty())
       D.Figures += (Mix == "inc" ? " " : "; ") + Words + ": " + Part;
   }
+  if (Threads < 2) {
+    D.Why = "one thread does not contend";
+    return D;
+  }
   // The spec's counter is local_t's: written far more often than read, so increments decide.
   const std::string Faster = Striped->Median < Atomic->Median ? "striped" : "atomic";
   const Spread &Fast = Faster == "striped" ? *Striped : *Atomic, &Slow = Faster == "striped" ? *Atomic : *Striped;
-  if (Faster != Cited.Counter && !above(Slow, Fast)) {
-    D.Why = "the noise cannot separate atomic from striped increments";
+  // Lower is better here: the slower one's cost must reliably exceed the faster's by 10 %.
+  if (Faster != Cited.Counter && !reliablyHigher(Slow, Fast)) {
+    D.Why = "the noise cannot separate atomic from striped increments by more than 10 %";
     return D;
   }
   D.Measured = true;
@@ -435,7 +504,7 @@ std::string tables(const TuneReport &R, const std::string &Lead) {
     Line("locks: Mops/s (all threads) and fairness (fewest / most acquisitions of a thread)");
     Line("  threads  lock    Mops/s                   fairness");
     for (unsigned T : LockThreads)
-      for (const std::string &Name : candidateLocks())
+      for (const std::string &Name : generatedLocks())
         if (std::optional<Spread> Mops = spreadAt(R.Samples.LockMops, Name, T)) {
           char Row[160];
           std::snprintf(Row, sizeof Row, "  %7u  %-6s  %-23s  %s", T, Name.c_str(), Mops->text(1).c_str(),
@@ -479,7 +548,9 @@ std::string renderOverlay(const TuneReport &R, const std::string &Name) {
   std::string Label = R.Cited.Arch + (R.Cited.Cpu.empty() ? "" : " (cpu " + R.Cited.Cpu + ")");
   std::string Out;
   Out += "# A spec overlay for " + Label + " written by lockwright tune " + M.Version + " on " + M.CpuModel + " (" +
-         std::to_string(M.OnlineCpus) + " CPUs, " + M.Kernel + "), " + M.Date + ".\n";
+         cpusText(M.OnlineCpus) + ", " + M.Kernel + "), " + M.Date + ".\n";
+  if (M.Quick)
+    Out += "# --quick: short runs, rough figures (a smoke test); measure without it before committing this.\n";
   Out += "# It is a measurement of one machine: rerun `lockwright tune` rather than edit the figures. Use it\n"
          "# with `lockwright gen --spec FILE` and `lockwright check --spec FILE` (docs/tune.md).\n#\n";
   Out += tables(R, "# ");
@@ -510,9 +581,10 @@ std::string renderOverlay(const TuneReport &R, const std::string &Name) {
 
 std::string renderComparison(const TuneReport &R) {
   const MachineFacts &M = R.Machine;
-  std::string Out = "lockwright tune " + M.Version + ": " + M.CpuModel + " (" + std::to_string(M.OnlineCpus) +
-                    " CPUs, " + M.Kernel + "), " + M.Date + ", against the spec of " + R.Cited.Arch +
-                    (R.Cited.Cpu.empty() ? "" : " (cpu " + R.Cited.Cpu + ")") + "\n\n";
+  std::string Out = "lockwright tune " + M.Version + ": " + M.CpuModel + " (" + cpusText(M.OnlineCpus) +
+                    ", " + M.Kernel + "), " + M.Date + ", against the spec of " + R.Cited.Arch +
+                    (R.Cited.Cpu.empty() ? "" : " (cpu " + R.Cited.Cpu + ")") +
+                    (M.Quick ? "\n--quick: short runs, rough figures (a smoke test)" : "") + "\n\n";
   char Row[256];
   std::snprintf(Row, sizeof Row, "%-13s %-8s %-10s %s\n", "fact", "cited", "measured", "verdict");
   Out += Row;

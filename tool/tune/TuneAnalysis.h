@@ -29,6 +29,9 @@ struct ProbeSamples {
   std::map<std::pair<std::string, unsigned>, std::vector<double>> LockMops, LockFairness; // (lock, threads)
   std::map<std::tuple<std::string, std::string, unsigned>, std::vector<double>> Counter; // (variant, mix, threads) -> ns per op
   std::map<std::string, std::vector<double>> Wait; // relax | poll | acquire_load -> ns
+  /// Figure rows read; whether a recording's closing "end,N" row came and counted them.
+  unsigned Rows = 0;
+  bool Complete = false;
 };
 
 /// What the spec says before tuning: each fact with its citation.
@@ -43,6 +46,10 @@ struct CitedFacts {
 /// Where and when the figures were taken.
 struct MachineFacts {
   std::string CpuModel, Kernel, Date, Version;
+  /// The spec the figures were taken against (its arch and CPU variant), and whether --quick.
+  std::string Arch, CpuVariant;
+  bool Quick = false;
+  /// The CPUs tune could run on.
   unsigned OnlineCpus = 0;
   /// The line sizes the OS reports (sysconf, sysfs); 0 when it does not say.
   unsigned OsL1Line = 0, OsCoherencyLine = 0;
@@ -78,8 +85,9 @@ struct TuneReport {
   std::vector<unsigned> Threads;
 };
 
-/// How much slower a distance must be than the far case to count (10 %).
-constexpr double DistanceTolerance = 1.10;
+/// How much a figure must differ to count: a distance slower than the far case, a lock or
+/// counter faster than the cited one (10 %), besides quartiles that do not overlap.
+constexpr double Tolerance = 1.10;
 /// A default lock must give each thread at least this share of the busiest thread's acquisitions,
 /// reliably: its fairness's 25th percentile (a lock that starves a thread now and then is out).
 constexpr double FairnessFloor = 0.5;
