@@ -26,4 +26,15 @@ std::string joinList(const std::vector<std::string> &Items, const std::string &S
   return Out;
 }
 
+std::string shellQuoted(const std::string &Word) {
+  bool Plain = !Word.empty() && Word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                       "0123456789_-+=./,:@%") == std::string::npos;
+  if (Plain)
+    return Word;
+  std::string Out = "'";
+  for (char C : Word)
+    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Out + "'";
+}
+
 } // namespace lockwright

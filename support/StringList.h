@@ -14,6 +14,10 @@ std::vector<std::string> splitList(const std::string &Text, char Separator = ','
 /// Items joined by Separator.
 std::string joinList(const std::vector<std::string> &Items, const std::string &Separator = ", ");
 
+/// Word as a POSIX shell reads it back: unchanged when it is plain, else in single quotes
+/// (a path with a space in a command a generated file tells the reader to run).
+std::string shellQuoted(const std::string &Word);
+
 } // namespace lockwright
 
 #endif

@@ -55,7 +55,7 @@ std::string invocationText(const CommandLine &CL) {
     Out += " --hash-unpadded";
   for (const char *Name : {"spec", "spec-dir", "template-dir"})
     if (std::optional<std::string> V = CL.get(Name))
-      Out += std::string(" --") + Name + " " + FromOutput(*V);
+      Out += std::string(" --") + Name + " " + shellQuoted(FromOutput(*V));
   Out += " -o .";
   // It goes into a comment: a path with "*/" in it must not end the comment.
   for (size_t At = Out.find("*/"); At != std::string::npos; At = Out.find("*/", At))

@@ -54,3 +54,11 @@ TEST(StringList, SplitTrimsAndDropsEmptyItemsJoinIsItsInverse) {
   EXPECT_EQ(joinList({"tas", "mcs"}, "|"), "tas|mcs");
   EXPECT_EQ(joinList({}), "");
 }
+
+TEST(StringList, ShellQuotedReadsBackAsOneWord) {
+  EXPECT_EQ(shellQuoted("../specs/tuned/epyc.yaml"), "../specs/tuned/epyc.yaml");
+  EXPECT_EQ(shellQuoted("../with space/my overlay.yaml"), "'../with space/my overlay.yaml'");
+  EXPECT_EQ(shellQuoted("it's"), "'it'\\''s'");
+  EXPECT_EQ(shellQuoted("$HOME"), "'$HOME'");
+  EXPECT_EQ(shellQuoted(""), "''");
+}
