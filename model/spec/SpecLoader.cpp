@@ -188,7 +188,7 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
     archSpecSchema()->merge(Merged, **It);
   }
   Merged.erase("inherits");
-  Merged.erase("inherits_cpu");
+  // inherits_cpu stays for finish(): the variant applied is the resolved spec's CPU.
   if (ChainNames)
     *ChainNames = Names;
   return Merged;
@@ -248,6 +248,9 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
                                                    const SourceLoc &Origin, std::vector<std::string> Chain,
                                                    DiagnosticList &Diags) {
   std::string Arch = Merged.get("name")->value();
+  // A spec refining a parent's variant (inherits_cpu) is that variant, and has none of its own.
+  std::string Inherited = Merged.get("inherits_cpu") ? Merged.get("inherits_cpu")->value() : "";
+  Merged.erase("inherits_cpu");
   std::vector<std::string> Cpus;
   if (const SpecNode *CpuMap = Merged.get("cpus"))
     for (const auto &F : CpuMap->fields())
@@ -279,18 +282,20 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
   std::sort(Cpus.begin(), Cpus.end());
   for (const std::string &C : Cpus)
     CpuList.push(SpecNode::scalar(C));
+  std::string Resolved = Cpu.empty() ? Inherited : Cpu;
   SpecNode Out = SpecNode::map();
   for (auto &F : Merged.fields()) {
     Out.fields().push_back(F);
     if (F.first == "name") {
-      Out.set("cpu", SpecNode::scalar(Cpu.empty() ? "base" : Cpu));
+      Out.set("cpu", SpecNode::scalar(Resolved.empty() ? "base" : Resolved));
       Out.set("cpus", CpuList);
     }
   }
-  std::optional<ArchModel> Model = buildArchModel(Out, Arch, Cpu, Diags);
+  std::optional<ArchModel> Model = buildArchModel(Out, Arch, Resolved, Diags);
   if (!Model)
     return std::nullopt;
-  return ResolvedSpec{Arch, Cpu, std::move(Out), std::move(Chain), std::make_shared<const ArchModel>(std::move(*Model))};
+  return ResolvedSpec{Arch, Resolved, std::move(Out), std::move(Chain),
+                      std::make_shared<const ArchModel>(std::move(*Model))};
 }
 
 std::optional<ResolvedSpec> SpecRepository::resolve(const std::string &Arch, const std::string &Cpu,
