@@ -378,9 +378,10 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
     Machine.Arch = Spec->Arch;
     Machine.CpuVariant = Spec->Cpu;
     Machine.Quick = CL.has("quick");
-    Machine.CpuModel = cpuModel();
+    Machine.CpuModel = machineText(cpuModel());
     struct utsname Uname;
-    Machine.Kernel = uname(&Uname) == 0 ? std::string(Uname.sysname) + " " + Uname.release : "an unnamed kernel";
+    Machine.Kernel =
+        machineText(uname(&Uname) == 0 ? std::string(Uname.sysname) + " " + Uname.release : "an unnamed kernel");
     Machine.Date = today();
     Machine.OnlineCpus = Usable;
     long L1 = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);

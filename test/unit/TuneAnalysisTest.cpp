@@ -223,3 +223,13 @@ TEST(TuneAnalysis, ARecordingMustEndWhereItSaysItDoes) {
   EXPECT_FALSE(parseProbeRows("distance,8,0,1.5\nend,2\n", Short, nullptr, Error));
   EXPECT_EQ(Error, "line 2: the recording ends short: its end row counts 2 figures, 1 came before it: 'end,2'");
 }
+
+TEST(TuneAnalysis, MachineTextIsSafeInAGeneratedComment) {
+  EXPECT_EQ(machineText("Intel(R) Xeon(R) Gold 6148"), "Intel(R) Xeon(R) Gold 6148");
+  EXPECT_EQ(machineText("evil */ model\t\x01"), "evil * / model??");
+  ProbeSamples S;
+  MachineFacts M;
+  std::string Error;
+  ASSERT_TRUE(parseProbeRows("machine,cpu_model,a */ b\n", S, &M, Error)) << Error;
+  EXPECT_EQ(M.CpuModel, "a * / b");
+}

@@ -119,6 +119,15 @@ std::string threadsText(unsigned N) { return std::to_string(N) + (N == 1 ? " thr
 
 } // namespace
 
+std::string machineText(const std::string &Text) {
+  std::string Out;
+  for (unsigned char C : Text)
+    Out += C >= 0x20 && C < 0x7f ? static_cast<char>(C) : '?';
+  for (size_t At = Out.find("*/"); At != std::string::npos; At = Out.find("*/", At))
+    Out.insert(At + 1, " ");
+  return Out;
+}
+
 std::string Spread::text(int Decimals) const {
   return fixed(Median, Decimals) + " [" + fixed(Low, Decimals) + ", " + fixed(High, Decimals) + "]";
 }
@@ -163,7 +172,7 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
       size_t Value = Line.find(',', 8);
       if (F.size() < 2 || Value == std::string::npos)
         return Bad("expected machine,KEY,VALUE");
-      std::string Key = F[1], Text = Line.substr(Value + 1);
+      std::string Key = F[1], Text = machineText(Line.substr(Value + 1));
       unsigned N = 0;
       bool Number = toCount(Text, N);
       if (!Machine)

@@ -58,6 +58,10 @@ struct MachineFacts {
   bool DistanceSiblings = false;
 };
 
+/// A machine fact (CPU model, kernel) as the overlay can carry it: printable ASCII, and no "*/"
+/// (sources are repeated in the generated headers' comments).
+std::string machineText(const std::string &Text);
+
 /// Adds the rows of Text (one probe run's stdout, or a file --raw wrote); false with Error naming
 /// the line for a row that is not one (or an "error," row: a lock lost updates). Machine, when
 /// given, takes the "machine,KEY,VALUE" rows a recording carries.
