@@ -12,7 +12,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-targets_all=(spec_loader generator checker config baseline line_filter summary)
+targets_all=(spec_loader generator checker config baseline line_filter summary tune_recording)
 
 # The seed directories of a target, and the dictionary it mutates with (when it has one).
 seed_dirs() {
@@ -26,6 +26,7 @@ seed_files() { # single files that seed a target, copied into its scratch corpus
   case $1 in
     spec_loader) ls "$root"/test/spec/errors/*.yaml ;;
     checker) ls "$root"/test/check/*.c "$root"/test/check/*.cpp ;;
+    tune_recording) ls "$root"/test/tune/Inputs/*.csv ;;
   esac
 }
 dict_of() {

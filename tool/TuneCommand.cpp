@@ -385,8 +385,8 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
     Machine.Date = today();
     Machine.OnlineCpus = Usable;
     long L1 = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
-    Machine.OsL1Line = L1 > 0 ? static_cast<unsigned>(L1) : 0;
-    Machine.OsCoherencyLine = readNumber("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size");
+    Machine.OsL1Line = L1 > 0 && L1 <= MaxDistance ? lineSizeOrNone(static_cast<unsigned>(L1)) : 0;
+    Machine.OsCoherencyLine = lineSizeOrNone(readNumber("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size"));
 
     // The probe, against this machine's headers (the queued lock as lwt_spin_lock).
     GenOptions Options;

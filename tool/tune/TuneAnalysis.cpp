@@ -119,6 +119,10 @@ std::string threadsText(unsigned N) { return std::to_string(N) + (N == 1 ? " thr
 
 } // namespace
 
+unsigned lineSizeOrNone(unsigned Bytes) {
+  return Bytes >= 8 && Bytes <= MaxDistance && (Bytes & (Bytes - 1)) == 0 ? Bytes : 0;
+}
+
 std::string machineText(const std::string &Text) {
   std::string Out;
   for (unsigned char C : Text)
@@ -194,9 +198,9 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
       else if (Key == "online_cpus" && Number)
         Machine->OnlineCpus = N;
       else if (Key == "os_l1_line" && Number)
-        Machine->OsL1Line = N;
+        Machine->OsL1Line = lineSizeOrNone(N);
       else if (Key == "os_coherency_line" && Number)
-        Machine->OsCoherencyLine = N;
+        Machine->OsCoherencyLine = lineSizeOrNone(N);
       else if (Key == "distance_cpus" && F.size() == 4)
         Machine->DistanceCpus = {std::atoi(F[2].c_str()), std::atoi(F[3].c_str())};
       else if (Key == "distance_siblings")
@@ -210,6 +214,8 @@ bool parseProbeRows(const std::string &Text, ProbeSamples &Into, MachineFacts *M
     if (F[0] == "distance") {
       if (F.size() != 4 || !toCount(F[1], N) || !toNumber(F[3], V))
         return Bad("expected distance,BYTES,REPEAT,NS");
+      if (N < 1 || N > MaxDistance)
+        return Bad("a distance from 1 to " + std::to_string(MaxDistance) + " bytes");
       Into.Distance[N].push_back(V);
       ++Into.Rows;
     } else if (F[0] == "lock") {

@@ -58,6 +58,12 @@ struct MachineFacts {
   bool DistanceSiblings = false;
 };
 
+/// The largest distance a recording may hold, and the largest line size a spec takes.
+constexpr unsigned MaxDistance = 4096;
+/// Bytes when they are a line size a spec can carry (a power of two from 8 to 4096), else 0:
+/// what the OS reports is checked, not trusted.
+unsigned lineSizeOrNone(unsigned Bytes);
+
 /// A machine fact (CPU model, kernel) as the overlay can carry it: printable ASCII, and no "*/"
 /// (sources are repeated in the generated headers' comments).
 std::string machineText(const std::string &Text);
