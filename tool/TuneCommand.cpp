@@ -9,7 +9,6 @@
 
 #include "FileIO.h"
 #include "LockwrightConfig.h"
-#include "StringList.h"
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
 #include "spec/ArchModel.h"
@@ -54,7 +53,7 @@ const char TuneUsage[] =
     "                     fact with its source; use it with gen --spec and check --spec\n"
     "                     (-o -, or neither -o nor --compare: the overlay goes to stdout)\n"
     "  --compare          print measured against cited values\n"
-    "  --threads N        the most threads for locks and counters (default: the online CPUs)\n"
+    "  --threads N        the most threads for locks and counters (default: the CPUs it may run on)\n"
     "  --quick            short runs (a smoke test: the figures are rough)\n"
     "  --name NAME        the overlay's spec name (default: the file's stem, else ARCH-tuned)\n"
     "  --cc COMPILER      the C compiler for the probe (default: $CC, else cc)\n"
