@@ -181,8 +181,8 @@ bool samePath(const std::string &A, const std::string &B) {
 bool writablePath(const std::string &Path, std::string &Error) {
   if (!regularOutputPath(Path, Error))
     return false;
-  fs::path Dir = fs::absolute(Path).parent_path();
   std::error_code EC;
+  fs::path Dir = fs::absolute(Path, EC).parent_path();
   while (!Dir.empty() && !fs::exists(Dir, EC) && Dir != Dir.parent_path())
     Dir = Dir.parent_path();
   // A file made and removed there: permissions alone do not say (root in /proc, a read-only mount).
@@ -201,7 +201,9 @@ bool writablePath(const std::string &Path, std::string &Error) {
 struct ScratchDir {
   std::string Path;
   ScratchDir() {
-    std::string Template = (fs::temp_directory_path() / "lockwright-tune-XXXXXX").string();
+    std::error_code EC;
+    fs::path Tmp = fs::temp_directory_path(EC); // $TMPDIR, or /tmp
+    std::string Template = ((EC ? fs::path("/tmp") : Tmp) / "lockwright-tune-XXXXXX").string();
     if (char *Made = mkdtemp(Template.data()))
       Path = Made;
   }
@@ -278,6 +280,15 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   auto UsableName = [&](const std::string &Name) {
     return isSpecName(Name) && std::find(ArchNames.begin(), ArchNames.end(), Name) == ArchNames.end();
   };
+  // An overlay finds its parent beside itself first: x86_64.yaml would be its own parent.
+  if (Output && !OverlayToStdout) {
+    std::string Stem = fs::path(*Output).stem().string();
+    if (std::find(ArchNames.begin(), ArchNames.end(), Stem) != ArchNames.end() && fs::path(*Output).extension() == ".yaml") {
+      reportError("-o " + *Output + ": an overlay named after an architecture would be found as its own parent; "
+                  "name the file otherwise (" + Stem + "-tuned.yaml)");
+      return ExitUsage;
+    }
+  }
   if (std::optional<std::string> Name = CL.get("name"); Name && !UsableName(*Name)) {
     reportError("--name '" + *Name + "' " +
                 (isSpecName(*Name) ? "is an architecture's name; the overlay inherits from it and needs its own"
@@ -289,7 +300,8 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   MachineFacts &Machine = Report.Machine;
   std::string Error;
   if (Recording) {
-    bool Directory = fs::is_directory(*Recording);
+    std::error_code EC;
+    bool Directory = fs::is_directory(*Recording, EC);
     std::optional<std::string> Text = Directory ? std::nullopt : readFile(*Recording);
     if (!Text) {
       reportError("cannot read " + *Recording + ": " + (Directory ? "it is a directory" : std::strerror(errno)));
@@ -310,8 +322,12 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   }
 
   // The spec measured against: the host's, or the one the recording names.
-  DiagnosticList Diags;
-  std::optional<std::string> Host = resolveArchName(Repo, "host", Diags);
+  DiagnosticList Diags, HostDiags;
+  std::optional<std::string> Host = Recording ? std::nullopt : resolveArchName(Repo, "host", HostDiags);
+  if (!Recording && !Host) {
+    HostDiags.print(stderr);
+    return ExitError;
+  }
   std::optional<std::string> Arch = Recording ? Machine.Arch : Host;
   std::string Cpu = Recording ? Machine.CpuVariant : CL.getOr("cpu", "");
   if (std::optional<std::string> Asked = CL.get("arch")) {
@@ -336,7 +352,8 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
   std::optional<ResolvedSpec> Spec = Arch ? Repo.resolve(*Arch, Cpu, Diags) : std::nullopt;
   if (!Spec) {
     Diags.print(stderr);
-    return Arch && !Repo.names(*Arch, Cpu) ? ExitUsage : ExitError;
+    // A recording naming what the specs lack is bad input; a --cpu the user got wrong, usage.
+    return !Recording && Arch && !Repo.names(*Arch, Cpu) ? ExitUsage : ExitError;
   }
   const ArchModel &Model = Spec->model();
   CitedFacts &Cited = Report.Cited;
@@ -360,7 +377,9 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
     std::vector<int> CoreOf;
     std::vector<int> Cpus = cpusByCore(CoreOf);
     unsigned Usable = Cpus.empty() ? 1 : static_cast<unsigned>(Cpus.size());
-    unsigned MaxThreads = Usable;
+    // The probe runs at most 256 threads (and the largest count decides): more CPUs than that
+    // are measured at 256.
+    unsigned MaxThreads = std::min(Usable, 256u);
     if (std::optional<std::string> T = CL.get("threads")) {
       char *End = nullptr;
       unsigned long N = std::strtoul(T->c_str(), &End, 10);
@@ -406,7 +425,7 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
       return ExitError;
     }
     std::string ProbeSource = defaultTuneDir(Tool.Argv0) + "/probe.c";
-    if (!fs::is_regular_file(ProbeSource)) {
+    if (std::error_code EC; !fs::is_regular_file(ProbeSource, EC)) {
       reportError("no probe source at " + ProbeSource + " (set LOCKWRIGHT_TUNE_DIR)");
       return ExitError;
     }
@@ -461,8 +480,11 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
       Progress(S.What + ", " + Repeats + " interleaved runs each");
       // A file per step: a redirect does not truncate what an earlier step left.
       std::string StepOut = Scratch.Path + "/" + S.Args.front() + ".csv";
-      if (!runProgram(Probe, S.Args, StepOut, Err, Error) ||
-          !parseProbeRows(readFile(StepOut).value_or(""), Report.Samples, nullptr, Error)) {
+      bool Ran = runProgram(Probe, S.Args, StepOut, Err, Error);
+      // A failed run may still have said why on stdout (a lock that lost updates).
+      std::string Said;
+      if (!parseProbeRows(readFile(StepOut).value_or(""), Report.Samples, nullptr, Said) || !Ran) {
+        Error = Said.empty() ? Error : Said;
         reportError("the probe failed measuring " + S.What + ": " + Error);
         return ExitError;
       }
@@ -485,13 +507,20 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
     Name = UsableName(Stem) ? Stem : Spec->Arch + "-tuned";
   }
   std::string Overlay = renderOverlay(Report, Name);
-  std::string Check = Scratch.Path + "/" + Name + ".yaml";
+  // Checked where it will live: its parent is looked up beside it first, so a stray
+  // <arch>.yaml there would be the parent gen and check find.
+  std::error_code EC;
+  fs::path Beside = Output && !OverlayToStdout ? fs::absolute(*Output, EC).parent_path() : fs::path(Scratch.Path);
+  fs::create_directories(Beside, EC);
+  std::string Check = (Beside / (".lockwright-tune-check-" + fs::path(Scratch.Path).filename().string() + ".yaml")).string();
   if (writeFileIfChanged(Check, Overlay, Error) == WriteOutcome::Failed) {
     reportError(Error);
     return ExitError;
   }
   DiagnosticList OverlayDiags;
-  if (!Repo.resolveFile(Check, "", OverlayDiags)) {
+  bool Resolves = SpecRepository(Repo).resolveFile(Check, "", OverlayDiags).has_value();
+  fs::remove(Check, EC);
+  if (!Resolves) {
     OverlayDiags.print(stderr);
     reportError(std::string("the overlay does not resolve: a bug in tune") +
                 (Raw ? " (the figures are in " + *Raw + ")" : ""));

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #define MAX_THREADS 256
-#define MAX_LIST 64
+#define MAX_LIST 4096
 
 static double now_ns(void)
 {
@@ -40,8 +40,13 @@ static int parse_list(const char *text, long *out)
 {
 	int n = 0;
 	char *copy = strdup(text), *save = NULL;
-	for (char *tok = strtok_r(copy, ",", &save); tok && n < MAX_LIST; tok = strtok_r(NULL, ",", &save))
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (n == MAX_LIST) {
+			fprintf(stderr, "probe: a list of more than %d items\n", MAX_LIST);
+			exit(2);
+		}
 		out[n++] = strtol(tok, NULL, 10);
+	}
 	free(copy);
 	return n;
 }
@@ -194,16 +199,19 @@ struct lock_run {
 		lwt_clh_node_t node;
 	} LWT_DESTRUCTIVE_ALIGNED clh_nodes[MAX_THREADS + 1];
 	volatile unsigned long counter LWT_DESTRUCTIVE_ALIGNED;
-	volatile int stop LWT_DESTRUCTIVE_ALIGNED;
+	/* Set by the first worker once released, and by the stopper when the time is up. */
+	int started, stop LWT_DESTRUCTIVE_ALIGNED;
 };
 
 static void lock_body(struct worker *w)
 {
 	struct lock_run *r = w->shared;
 	unsigned long mine = 0;
+	/* The clock starts when the workers do, not while they are being created. */
+	__atomic_store_n(&r->started, 1, __ATOMIC_RELEASE);
 	switch (r->kind) {
 	case LOCK_TAS:
-		while (!r->stop) {
+		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
 			lwt_tas_lock(&r->lock.tas);
 			r->counter++;
 			lwt_tas_unlock(&r->lock.tas);
@@ -211,7 +219,7 @@ static void lock_body(struct worker *w)
 		}
 		break;
 	case LOCK_TICKET:
-		while (!r->stop) {
+		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
 			lwt_ticket_lock(&r->lock.ticket);
 			r->counter++;
 			lwt_ticket_unlock(&r->lock.ticket);
@@ -219,7 +227,7 @@ static void lock_body(struct worker *w)
 		}
 		break;
 	case LOCK_MCS:
-		while (!r->stop) {
+		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
 			lwt_spin_lock(&r->lock.queued);
 			r->counter++;
 			lwt_spin_unlock(&r->lock.queued);
@@ -228,7 +236,7 @@ static void lock_body(struct worker *w)
 		break;
 	case LOCK_CLH: {
 		lwt_clh_node_t *node = &r->clh_nodes[w->index + 1].node;
-		while (!r->stop) {
+		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
 			lwt_clh_lock(&r->lock.clh, node);
 			r->counter++;
 			lwt_clh_unlock(&node);
@@ -237,7 +245,7 @@ static void lock_body(struct worker *w)
 		break;
 	}
 	default:
-		while (!r->stop) {
+		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
 			lwt_write_lock(&r->lock.rw);
 			r->counter++;
 			lwt_write_unlock(&r->lock.rw);
@@ -257,8 +265,10 @@ static void *lock_stopper(void *p)
 {
 	struct lock_timer *t = p;
 	struct timespec ts = {t->milliseconds / 1000, (t->milliseconds % 1000) * 1000000L};
+	while (!__atomic_load_n(&t->run->started, __ATOMIC_ACQUIRE))
+		sched_yield();
 	nanosleep(&ts, NULL);
-	t->run->stop = 1;
+	__atomic_store_n(&t->run->stop, 1, __ATOMIC_RELAXED);
 	return NULL;
 }
 
@@ -294,7 +304,10 @@ static int mode_lock(int argc, char **argv)
 					lwt_rwlock_init(&r.lock.rw);
 				struct lock_timer timer = {&r, milliseconds};
 				pthread_t stopper;
-				pthread_create(&stopper, NULL, lock_stopper, &timer);
+				if (pthread_create(&stopper, NULL, lock_stopper, &timer) != 0) {
+					fprintf(stderr, "probe: cannot start the timer thread\n");
+					return 1;
+				}
 				double ns = run_workers(w, n, cpus, ncpus, lock_body, &r);
 				pthread_join(stopper, NULL);
 				unsigned long total = 0, least = ~0UL, most = 0;

@@ -181,8 +181,12 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
                         didYouMean(Cpu->value(), Cpus, Cpus.empty() ? " (it has none)" : ""));
         return std::nullopt;
       }
-      SpecNode Overrides = *Variant->get("overrides");
-      archSpecSchema()->merge(Merged, Overrides);
+      const SpecNode *Overrides = Variant->get("overrides");
+      if (!Overrides) { // variants merge key by key, so a file's own check leaves this to here
+        Diags.error(Variant->loc(), "cpus." + Cpu->value() + ".overrides", "missing required key");
+        return std::nullopt;
+      }
+      archSpecSchema()->merge(Merged, *Overrides);
       Merged.erase("cpus");
     }
     archSpecSchema()->merge(Merged, **It);
@@ -263,8 +267,12 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
       Diags.error(Origin, "cpus", Message);
       return std::nullopt;
     }
-    SpecNode Overrides = *Variant->get("overrides");
-    archSpecSchema()->merge(Merged, Overrides);
+    const SpecNode *Overrides = Variant->get("overrides");
+    if (!Overrides) {
+      Diags.error(Variant->loc(), "cpus." + Cpu + ".overrides", "missing required key");
+      return std::nullopt;
+    }
+    archSpecSchema()->merge(Merged, *Overrides);
   }
   // Variants are partial by design (checked per file); the resolved body must be whole.
   Merged.erase("cpus");

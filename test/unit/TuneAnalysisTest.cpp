@@ -162,7 +162,7 @@ TEST(TuneAnalysis, OverlayKeepsWhatItDidNotMeasureAsComments) {
   R.Samples = curve({{8, 4}, {64, 1.5}, {128, 1}, {512, 1}});
   decideAll(R);
   std::string Overlay = renderOverlay(R, "tuned");
-  EXPECT_NE(Overlay.find("name: tuned\ninherits: x86_64\n"), std::string::npos) << Overlay;
+  EXPECT_NE(Overlay.find("name: \"tuned\"\ninherits: x86_64\n"), std::string::npos) << Overlay;
   EXPECT_NE(Overlay.find("    value: 128\n    source: \"measured by lockwright tune 0.1.0 on Test CPU"), std::string::npos)
       << Overlay;
   EXPECT_NE(Overlay.find("# default_lock: kept the cited mcs: no lock figures\n"), std::string::npos) << Overlay;
@@ -232,4 +232,19 @@ TEST(TuneAnalysis, MachineTextIsSafeInAGeneratedComment) {
   std::string Error;
   ASSERT_TRUE(parseProbeRows("machine,cpu_model,a */ b\n", S, &M, Error)) << Error;
   EXPECT_EQ(M.CpuModel, "a * / b");
+}
+
+TEST(TuneAnalysis, HugeFiguresAreNotFiguresAndWideOnesDoNotOverflowTheTables) {
+  ProbeSamples S;
+  std::string Error;
+  EXPECT_FALSE(parseProbeRows("counter,atomic,inc,2,0,1e25\n", S, nullptr, Error));
+  TuneReport R;
+  R.Cited = x86Like();
+  for (const char *Variant : {"atomic", "striped", "per_thread"})
+    R.Samples.Counter[{Variant, "inc", 2}] = {999999999, 999999999.5, 1e9};
+  R.Threads = {2};
+  decideAll(R);
+  std::string Compared = renderComparison(R);
+  EXPECT_NE(Compared.find("        2  inc   999999999.50 [999999999.25, 999999999.75]  999999999.50"), std::string::npos)
+      << Compared;
 }

@@ -27,6 +27,12 @@ double percentile(const std::vector<double> &Sorted, double Q) {
   return Sorted[Below] + (Sorted[Above] - Sorted[Below]) * (At - Below);
 }
 
+/// Text padded with blanks to Width (on the left when Right), as a table column; never cut.
+std::string padded(const std::string &Text, size_t Width, bool Right = false) {
+  std::string Pad(Text.size() < Width ? Width - Text.size() : 0, ' ');
+  return Right ? Pad + Text : Text + Pad;
+}
+
 std::vector<std::string> splitCsv(const std::string &Line) {
   std::vector<std::string> Fields;
   std::string Field;
@@ -41,7 +47,8 @@ bool toNumber(const std::string &Text, double &Out) {
     return false;
   char *End = nullptr;
   Out = std::strtod(Text.c_str(), &End);
-  return *End == '\0' && std::isfinite(Out) && Out >= 0;
+  // A figure is nanoseconds, Mops/s or a share: anything past 1e9 is not one.
+  return *End == '\0' && std::isfinite(Out) && Out >= 0 && Out <= 1e9;
 }
 
 bool toCount(const std::string &Text, unsigned &Out) {
@@ -506,10 +513,8 @@ std::string tables(const TuneReport &R, const std::string &Lead) {
     Line("      d  ns                       x far");
     for (const auto &[Distance, Samples] : R.Samples.Distance) {
       Spread At = spreadOf(Samples);
-      char Row[128];
-      std::snprintf(Row, sizeof Row, "  %5u  %-23s  %.2f", Distance, At.text().c_str(),
-                    Far.Median > 0 ? At.Median / Far.Median : 0.0);
-      Line(Row);
+      Line("  " + padded(std::to_string(Distance), 5, true) + "  " + padded(At.text(), 23) + "  " +
+           fixed(Far.Median > 0 ? At.Median / Far.Median : 0.0, 2));
     }
   }
   std::set<unsigned> LockThreads;
@@ -521,10 +526,8 @@ std::string tables(const TuneReport &R, const std::string &Lead) {
     for (unsigned T : LockThreads)
       for (const std::string &Name : generatedLocks())
         if (std::optional<Spread> Mops = spreadAt(R.Samples.LockMops, Name, T)) {
-          char Row[160];
-          std::snprintf(Row, sizeof Row, "  %7u  %-6s  %-23s  %s", T, Name.c_str(), Mops->text(1).c_str(),
-                        spreadAt(R.Samples.LockFairness, Name, T)->text(2).c_str());
-          Line(Row);
+          Line("  " + padded(std::to_string(T), 7, true) + "  " + padded(Name, 6) + "  " + padded(Mops->text(1), 23) +
+               "  " + spreadAt(R.Samples.LockFairness, Name, T)->text(2));
         }
   }
   std::set<unsigned> CounterThreads;
@@ -535,13 +538,11 @@ std::string tables(const TuneReport &R, const std::string &Lead) {
     Line("  threads  mix   atomic                 striped                per_thread");
     for (unsigned T : CounterThreads)
       for (const auto &[Mix, Words] : counterMixes()) {
-        char Row[200];
-        int At = std::snprintf(Row, sizeof Row, "  %7u  %-4s", T, Mix.c_str());
+        std::string Text = "  " + padded(std::to_string(T), 7, true) + "  " + padded(Mix, 4);
         for (const std::string &Variant : counterVariants()) {
           std::optional<Spread> S = counterAt(R.Samples, Variant, Mix, T);
-          At += std::snprintf(Row + At, sizeof Row - At, "  %-21s", S ? S->text().c_str() : "-");
+          Text += "  " + padded(S ? S->text() : "-", 21);
         }
-        std::string Text = Row;
         Text.erase(Text.find_last_not_of(' ') + 1);
         Line(Text);
       }
@@ -573,7 +574,7 @@ std::string renderOverlay(const TuneReport &R, const std::string &Name) {
   for (const Decision &D : R.Decisions)
     if (!D.Measured)
       Out += "# " + D.Fact + ": kept the cited " + D.Cited + ": " + D.Why + (D.Figures.empty() ? "" : " (" + D.Figures + ")") + "\n";
-  Out += "name: " + Name + "\n";
+  Out += "name: " + quoted(Name) + "\n"; // quoted: `null` is a name here, not YAML's null
   Out += "inherits: " + R.Cited.Arch + "\n";
   if (!R.Cited.Cpu.empty())
     Out += "inherits_cpu: " + R.Cited.Cpu + "\n";
@@ -600,16 +601,13 @@ std::string renderComparison(const TuneReport &R) {
                     ", " + M.Kernel + "), " + M.Date + ", against the spec of " + R.Cited.Arch +
                     (R.Cited.Cpu.empty() ? "" : " (cpu " + R.Cited.Cpu + ")") +
                     (M.Quick ? "\n--quick: short runs, rough figures (a smoke test)" : "") + "\n\n";
-  char Row[256];
-  std::snprintf(Row, sizeof Row, "%-13s %-8s %-10s %s\n", "fact", "cited", "measured", "verdict");
-  Out += Row;
+  Out += padded("fact", 13) + " " + padded("cited", 8) + " " + padded("measured", 10) + " verdict\n";
   for (const Decision &D : R.Decisions) {
     std::string Verdict = !D.Measured ? "kept: " + D.Why
                           : D.Value == D.Cited ? "confirmed"
                                                : "differs: the overlay says " + D.Value;
-    std::snprintf(Row, sizeof Row, "%-13s %-8s %-10s %s\n", D.Fact.c_str(), D.Cited.c_str(),
-                  D.Measured ? D.Value.c_str() : "-", Verdict.c_str());
-    Out += Row;
+    Out += padded(D.Fact, 13) + " " + padded(D.Cited, 8) + " " + padded(D.Measured ? D.Value : "-", 10) + " " +
+           Verdict + "\n";
   }
   Out += "\n" + tables(R, "");
   return Out;
