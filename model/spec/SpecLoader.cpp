@@ -115,6 +115,36 @@ const SpecRepository::LoadedFile &SpecRepository::loadArchFile(const std::string
   return FileCache.emplace(Path, std::move(F)).first->second;
 }
 
+namespace {
+
+/// Merges Merged's CPU variant Cpu (its overrides) over its body, for `--cpu` and for a child's
+/// `inherits_cpu:`. A variant Merged lacks is an error at At under Key naming Owner ("parent
+/// 'aarch64'"), with a did-you-mean; one without overrides (variants merge key by key, so a
+/// file's own check leaves that to here) is an error at the variant.
+bool applyCpuVariant(SpecNode &Merged, const std::string &Cpu, const std::string &Owner, const SourceLoc &At,
+                     const std::string &Key, DiagnosticList &Diags) {
+  const SpecNode *Variant = Merged.at("cpus." + Cpu);
+  if (!Variant) {
+    std::vector<std::string> Cpus;
+    if (const SpecNode *CpuMap = Merged.get("cpus"))
+      for (const auto &F : CpuMap->fields())
+        Cpus.push_back(F.first);
+    Diags.error(At, Key, Owner + " has no CPU variant '" + Cpu + "'" +
+                             didYouMean(Cpu, Cpus, Cpus.empty() ? " (it has none)" : ""));
+    return false;
+  }
+  const SpecNode *Overrides = Variant->get("overrides");
+  if (!Overrides) {
+    Diags.error(Variant->loc(), "cpus." + Cpu + ".overrides", "missing required key");
+    return false;
+  }
+  SpecNode Copy = *Overrides; // merged into the tree that holds it
+  archSpecSchema()->merge(Merged, Copy);
+  return true;
+}
+
+} // namespace
+
 std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile, DiagnosticList &Diags,
                                                    std::vector<std::string> *ChainNames) {
   std::vector<const SpecNode *> Chain; // child first
@@ -170,23 +200,9 @@ std::optional<SpecNode> SpecRepository::mergeChain(const std::string &StartFile,
     // A child of one CPU variant starts from the parent with that variant applied; the
     // parent's variants do not carry over (one applied later would undo the child's facts).
     if (const SpecNode *Cpu = (*It)->get("inherits_cpu")) {
-      const SpecNode *Variant = Merged.at("cpus." + Cpu->value());
-      if (!Variant) {
-        std::vector<std::string> Cpus;
-        if (const SpecNode *CpuMap = Merged.get("cpus"))
-          for (const auto &F : CpuMap->fields())
-            Cpus.push_back(F.first);
-        Diags.error(Cpu->loc(), "inherits_cpu",
-                    "parent '" + Merged.get("name")->value() + "' has no CPU variant '" + Cpu->value() + "'" +
-                        didYouMean(Cpu->value(), Cpus, Cpus.empty() ? " (it has none)" : ""));
+      if (!applyCpuVariant(Merged, Cpu->value(), "parent '" + Merged.get("name")->value() + "'", Cpu->loc(),
+                           "inherits_cpu", Diags))
         return std::nullopt;
-      }
-      const SpecNode *Overrides = Variant->get("overrides");
-      if (!Overrides) { // variants merge key by key, so a file's own check leaves this to here
-        Diags.error(Variant->loc(), "cpus." + Cpu->value() + ".overrides", "missing required key");
-        return std::nullopt;
-      }
-      archSpecSchema()->merge(Merged, *Overrides);
       Merged.erase("cpus");
     }
     archSpecSchema()->merge(Merged, **It);
@@ -259,21 +275,8 @@ std::optional<ResolvedSpec> SpecRepository::finish(SpecNode Merged, const std::s
   if (const SpecNode *CpuMap = Merged.get("cpus"))
     for (const auto &F : CpuMap->fields())
       Cpus.push_back(F.first);
-  if (!Cpu.empty()) {
-    const SpecNode *Variant = Merged.at("cpus." + Cpu);
-    if (!Variant) {
-      std::string Message = "architecture '" + Arch + "' has no CPU variant '" + Cpu + "'";
-      Message += didYouMean(Cpu, Cpus, Cpus.empty() ? " (it has none)" : "");
-      Diags.error(Origin, "cpus", Message);
-      return std::nullopt;
-    }
-    const SpecNode *Overrides = Variant->get("overrides");
-    if (!Overrides) {
-      Diags.error(Variant->loc(), "cpus." + Cpu + ".overrides", "missing required key");
-      return std::nullopt;
-    }
-    archSpecSchema()->merge(Merged, *Overrides);
-  }
+  if (!Cpu.empty() && !applyCpuVariant(Merged, Cpu, "architecture '" + Arch + "'", Origin, "cpus", Diags))
+    return std::nullopt;
   // Variants are partial by design (checked per file); the resolved body must be whole.
   Merged.erase("cpus");
   DiagnosticList Local;
