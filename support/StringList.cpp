@@ -37,4 +37,10 @@ std::string shellQuoted(const std::string &Word) {
   return Out + "'";
 }
 
+std::string withoutCommentEnd(std::string Text) {
+  for (size_t At = Text.find("*/"); At != std::string::npos; At = Text.find("*/", At))
+    Text.insert(At + 1, " ");
+  return Text;
+}
+
 } // namespace lockwright

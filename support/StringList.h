@@ -18,6 +18,9 @@ std::string joinList(const std::vector<std::string> &Items, const std::string &S
 /// (a path with a space in a command a generated file tells the reader to run).
 std::string shellQuoted(const std::string &Word);
 
+/// Text that cannot end a C comment it is copied into: each "*/" becomes "* /".
+std::string withoutCommentEnd(std::string Text);
+
 } // namespace lockwright
 
 #endif

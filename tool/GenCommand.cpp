@@ -57,10 +57,7 @@ std::string invocationText(const CommandLine &CL) {
     if (std::optional<std::string> V = CL.get(Name))
       Out += std::string(" --") + Name + " " + shellQuoted(FromOutput(*V));
   Out += " -o .";
-  // It goes into a comment: a path with "*/" in it must not end the comment.
-  for (size_t At = Out.find("*/"); At != std::string::npos; At = Out.find("*/", At))
-    Out.insert(At + 1, " ");
-  return Out;
+  return withoutCommentEnd(Out); // it goes into a comment: a path with "*/" must not end it
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "emit/Generator.h"
 #include "emit/TemplateRenderer.h"
 #include "spec/ArchModel.h"
+#include "spec/Schema.h"
 #include "tune/TuneAnalysis.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -161,14 +162,6 @@ bool runProgram(const std::string &Program, const std::vector<std::string> &Args
   Error = fs::path(Program).filename().string() + (ExecError.empty() ? " failed (exit " + std::to_string(Status) + ")" : ": " + ExecError) +
           (Said.empty() ? "" : ":\n" + Said);
   return false;
-}
-
-/// A spec name (what the schema's `name:` takes).
-bool isSpecName(const std::string &Name) {
-  return !Name.empty() && Name[0] != '.' && Name[0] != '-' &&
-         std::all_of(Name.begin(), Name.end(), [](unsigned char C) {
-           return std::isalnum(C) || C == '_' || C == '-' || C == '.' || C == '+';
-         });
 }
 
 bool samePath(const std::string &A, const std::string &B) {

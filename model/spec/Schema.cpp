@@ -417,14 +417,22 @@ SchemaRef asmString(std::vector<std::string> Allowed) {
   });
 }
 
+} // namespace
+
+bool isSpecName(const std::string &Name) {
+  return !Name.empty() && Name.front() != '.' && Name.front() != '-' &&
+         std::all_of(Name.begin(), Name.end(), [](unsigned char C) {
+           return std::isalnum(C) || C == '_' || C == '-' || C == '.' || C == '+';
+         });
+}
+
+namespace {
+
 /// An architecture's name: it names files (lw_spinlock_<name>.S), and others' `inherits:`.
 SchemaRef specName() {
   return stringType([](const SpecNode &N, const std::string &Path, DiagnosticList &Diags) {
     const std::string &V = N.value();
-    bool Ok = !V.empty() && V.front() != '.' && V.front() != '-';
-    for (char C : V)
-      Ok = Ok && (std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '-' || C == '.' || C == '+');
-    if (!Ok)
+    if (!isSpecName(V))
       Diags.error(N.loc(), Path, "'" + V + "' is not a spec name (letters, digits, '_', '-', '.' and '+'; "
                                  "not starting with '.' or '-')");
   });

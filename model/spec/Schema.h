@@ -89,6 +89,9 @@ void checkAsmPlaceholders(const SpecNode &N, const std::string &Path,
 
 /// Schema of specs/arch/*.yaml (and of a CPU variant's `overrides:`).
 SchemaRef archSpecSchema();
+/// Whether Name can be a spec's `name:` (letters, digits, '_', '-', '.', '+'; not starting with
+/// '.' or '-'): it names files and others' `inherits:`.
+bool isSpecName(const std::string &Name);
 /// Schema of specs/api/*.yaml.
 SchemaRef apiSpecSchema();
 

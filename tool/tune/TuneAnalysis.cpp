@@ -2,6 +2,7 @@
 
 #include "spec/ArchModel.h"
 #include "spec/LockAlgorithms.h"
+#include "StringList.h"
 
 #include <algorithm>
 #include <cmath>
@@ -134,9 +135,7 @@ std::string machineText(const std::string &Text) {
   std::string Out;
   for (unsigned char C : Text)
     Out += C >= 0x20 && C < 0x7f ? static_cast<char>(C) : '?';
-  for (size_t At = Out.find("*/"); At != std::string::npos; At = Out.find("*/", At))
-    Out.insert(At + 1, " ");
-  return Out;
+  return withoutCommentEnd(Out);
 }
 
 std::string Spread::text(int Decimals) const {
