@@ -36,8 +36,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                   static_cast<unsigned>(M.Cache.Destructive.Value), M.Cache.Destructive.Source,
                   M.Cache.L1Line.Source, M.DefaultLock.Value, M.DefaultLock.Source, M.Counter.Value,
                   M.Counter.Source};
-  for (const auto &[Key, Samples] : Report.Samples.LockMops)
-    Report.Threads.push_back(Key.second);
   decideAll(Report);
   std::string Path = fuzz::scratchDir() + "/tuned.yaml";
   std::ofstream(Path, std::ios::binary | std::ios::trunc) << renderOverlay(Report, "tuned");

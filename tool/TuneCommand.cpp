@@ -483,9 +483,6 @@ int runTune(const ToolContext &Tool, const std::vector<std::string> &Args) {
       }
     }
   }
-  for (const auto &[Key, Samples] : Report.Samples.LockMops)
-    if (std::find(Report.Threads.begin(), Report.Threads.end(), Key.second) == Report.Threads.end())
-      Report.Threads.push_back(Key.second);
   decideAll(Report);
 
   if (Raw && writeFileIfChanged(*Raw, probeRowsText(Report.Samples, Machine), Error) == WriteOutcome::Failed) {

@@ -476,7 +476,10 @@ Decision decideCounter(const ProbeSamples &S, const CitedFacts &Cited, unsigned 
 }
 
 void decideAll(TuneReport &R) {
-  unsigned Contended = R.Threads.empty() ? 0 : *std::max_element(R.Threads.begin(), R.Threads.end());
+  // The contended case: the most threads the locks ran with (0: no lock figures).
+  unsigned Contended = 0;
+  for (const auto &[Key, Samples] : R.Samples.LockMops)
+    Contended = std::max(Contended, Key.second);
   Decision L1 = decideL1Line(R.Cited, R.Machine);
   Decision Destructive = decideDestructive(R.Samples, R.Cited, R.Machine);
   // The spec requires destructive >= l1_line: a kept destructive below a measured line moves up.

@@ -91,8 +91,6 @@ struct TuneReport {
   MachineFacts Machine;
   ProbeSamples Samples;
   std::vector<Decision> Decisions;
-  /// The thread counts measured, the largest the contended case the lock and counter follow.
-  std::vector<unsigned> Threads;
 };
 
 /// How much a figure must differ to count: a distance slower than the far case, a lock or
@@ -106,7 +104,8 @@ Decision decideDestructive(const ProbeSamples &S, const CitedFacts &Cited, const
 Decision decideL1Line(const CitedFacts &Cited, const MachineFacts &Machine);
 Decision decideDefaultLock(const ProbeSamples &S, const CitedFacts &Cited, unsigned Threads);
 Decision decideCounter(const ProbeSamples &S, const CitedFacts &Cited, unsigned Threads);
-/// All four, in the order the overlay lists them.
+/// All four, in the order the overlay lists them; the lock and the counter at the most threads
+/// the locks ran with.
 void decideAll(TuneReport &R);
 
 /// The overlay: `inherits:` the arch (and `inherits_cpu:` the variant), each measured fact with
