@@ -209,50 +209,34 @@ static void lock_body(struct worker *w)
 	unsigned long mine = 0;
 	/* The clock starts when the workers do, not while they are being created. */
 	__atomic_store_n(&r->started, 1, __ATOMIC_RELEASE);
+	/* One loop per lock with its calls inlined (a call through a pointer would be measured too). */
+#define LOCK_LOOP(lock, unlock)                                                   \
+	while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {                    \
+		lock;                                                             \
+		r->counter++;                                                     \
+		unlock;                                                           \
+		mine++;                                                           \
+	}
 	switch (r->kind) {
 	case LOCK_TAS:
-		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
-			lwt_tas_lock(&r->lock.tas);
-			r->counter++;
-			lwt_tas_unlock(&r->lock.tas);
-			mine++;
-		}
+		LOCK_LOOP(lwt_tas_lock(&r->lock.tas), lwt_tas_unlock(&r->lock.tas));
 		break;
 	case LOCK_TICKET:
-		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
-			lwt_ticket_lock(&r->lock.ticket);
-			r->counter++;
-			lwt_ticket_unlock(&r->lock.ticket);
-			mine++;
-		}
+		LOCK_LOOP(lwt_ticket_lock(&r->lock.ticket), lwt_ticket_unlock(&r->lock.ticket));
 		break;
 	case LOCK_MCS:
-		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
-			lwt_spin_lock(&r->lock.queued);
-			r->counter++;
-			lwt_spin_unlock(&r->lock.queued);
-			mine++;
-		}
+		LOCK_LOOP(lwt_spin_lock(&r->lock.queued), lwt_spin_unlock(&r->lock.queued));
 		break;
 	case LOCK_CLH: {
 		lwt_clh_node_t *node = &r->clh_nodes[w->index + 1].node;
-		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
-			lwt_clh_lock(&r->lock.clh, node);
-			r->counter++;
-			lwt_clh_unlock(&node);
-			mine++;
-		}
+		LOCK_LOOP(lwt_clh_lock(&r->lock.clh, node), lwt_clh_unlock(&node));
 		break;
 	}
 	default:
-		while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
-			lwt_write_lock(&r->lock.rw);
-			r->counter++;
-			lwt_write_unlock(&r->lock.rw);
-			mine++;
-		}
+		LOCK_LOOP(lwt_write_lock(&r->lock.rw), lwt_write_unlock(&r->lock.rw));
 		break;
 	}
+#undef LOCK_LOOP
 	w->count = mine;
 }
 

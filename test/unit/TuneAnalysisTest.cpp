@@ -26,6 +26,12 @@ ProbeSamples curve(const std::vector<std::pair<unsigned, double>> &Ratios, doubl
   return S;
 }
 
+/// Runs of one lock with 2 threads: throughput and fairness, run by run.
+void addLock(ProbeSamples &S, const std::string &Lock, std::vector<double> Mops, std::vector<double> Fair) {
+  S.LockMops[{Lock, 2}] = std::move(Mops);
+  S.LockFairness[{Lock, 2}] = std::move(Fair);
+}
+
 } // namespace
 
 TEST(TuneAnalysis, SpreadIsMedianAndQuartiles) {
@@ -93,18 +99,14 @@ TEST(TuneAnalysis, TheLineBoundsTheWindow) {
 
 TEST(TuneAnalysis, DefaultLockSkipsUnfairLocksAndKeepsInseparableOnes) {
   ProbeSamples S;
-  auto Add = [&](const std::string &Lock, std::vector<double> Mops, double Fair) {
-    S.LockMops[{Lock, 2}] = Mops;
-    S.LockFairness[{Lock, 2}] = std::vector<double>(Mops.size(), Fair);
-  };
-  Add("tas", {50, 51, 52}, 0.2);
-  Add("mcs", {30, 31, 32}, 0.9);
-  Add("ticket", {40, 41, 42}, 0.95);
+  addLock(S, "tas", {50, 51, 52}, {0.2, 0.2, 0.2});
+  addLock(S, "mcs", {30, 31, 32}, {0.9, 0.9, 0.9});
+  addLock(S, "ticket", {40, 41, 42}, {0.95, 0.95, 0.95});
   Decision D = decideDefaultLock(S, x86Like(), 2);
   EXPECT_TRUE(D.Measured);
   EXPECT_EQ(D.Value, "ticket");
   // Ticket's quartiles overlap mcs's: the cited mcs stays.
-  Add("ticket", {29, 33, 36}, 0.95);
+  addLock(S, "ticket", {29, 33, 36}, {0.95, 0.95, 0.95});
   D = decideDefaultLock(S, x86Like(), 2);
   EXPECT_FALSE(D.Measured);
   EXPECT_EQ(D.Value, "mcs");
@@ -187,21 +189,17 @@ TEST(TuneAnalysis, ASlowdownUpToTheFarCaseKeepsTheCitedValue) {
 TEST(TuneAnalysis, AnUnfairCitedLockIsNotSwappedForASlowerFairOne) {
   // The queued lock lets a running thread steal from a preempted one; ticket collapses instead.
   ProbeSamples S;
-  auto Add = [&](const std::string &Lock, std::vector<double> Mops, std::vector<double> Fair) {
-    S.LockMops[{Lock, 2}] = Mops;
-    S.LockFairness[{Lock, 2}] = Fair;
-  };
-  Add("tas", {110, 111, 112}, {0.3, 0.44, 0.6});
-  Add("mcs", {26, 27, 28}, {0.1, 0.18, 0.3});
-  Add("ticket", {1.0, 1.1, 1.1}, {0.7, 0.72, 0.8});
+  addLock(S, "tas", {110, 111, 112}, {0.3, 0.44, 0.6});
+  addLock(S, "mcs", {26, 27, 28}, {0.1, 0.18, 0.3});
+  addLock(S, "ticket", {1.0, 1.1, 1.1}, {0.7, 0.72, 0.8});
   Decision D = decideDefaultLock(S, x86Like(), 2);
   EXPECT_FALSE(D.Measured);
   EXPECT_EQ(D.Value, "mcs");
   EXPECT_EQ(D.Why, "ticket, the fastest lock that is fair in 3 runs of 4, is not more than 10 % faster than mcs "
                    "beyond the noise");
   // Reliably faster but by less than 10 %: still the cited lock.
-  Add("ticket", {28.5, 28.6, 28.7}, {0.9, 0.9, 0.9});
-  Add("mcs", {27.9, 28.0, 28.1}, {0.9, 0.9, 0.9});
+  addLock(S, "ticket", {28.5, 28.6, 28.7}, {0.9, 0.9, 0.9});
+  addLock(S, "mcs", {27.9, 28.0, 28.1}, {0.9, 0.9, 0.9});
   EXPECT_FALSE(decideDefaultLock(S, x86Like(), 2).Measured);
 }
 
