@@ -7,6 +7,7 @@
 #include "analysis/SharingPairs.h"
 #include "barrier/ProgramPairs.h"
 #include "spec/SpecLoader.h"
+#include "summary/SampleProfile.h"
 #include "summary/Summary.h"
 
 #include <gtest/gtest.h>
@@ -355,6 +356,144 @@ TEST(ColdCallers, SurviveTheSummaryFileAndCoolWritersAcrossTus) {
   EXPECT_EQ(Judge({&Writer, &Middle, &*Back, &LocalPrototype}).Writers, std::set<std::string>{Set});
   LocalPrototype.ExternNames.clear();
   EXPECT_TRUE(Judge({&Writer, &Middle, &*Back, &LocalPrototype}).Writers.empty());
+}
+
+TEST(SampleProfile, FunctionNamesLoseOffsetsClonesAndParameters) {
+  EXPECT_EQ(profileFunctionName("tcp_sendmsg+0x1d"), "tcp_sendmsg");
+  EXPECT_EQ(profileFunctionName("finish_task_switch.isra.0+0x9b"), "finish_task_switch");
+  EXPECT_EQ(profileFunctionName("copy_page_range.cold"), "copy_page_range");
+  EXPECT_EQ(profileFunctionName("sk_wait_data_[k]"), "sk_wait_data");
+  EXPECT_EQ(profileFunctionName("ck_ring::push(int, char*) const"), "ck_ring::push");
+  EXPECT_EQ(profileFunctionName("ns::C<int>::f(std::vector<int> const&)"), "ns::C<int>::f");
+  EXPECT_EQ(profileFunctionName("[unknown]"), "");
+  EXPECT_EQ(profileFunctionName("7f2dc40198b4"), "");
+  EXPECT_EQ(profileFunctionName("0x7f2dc40198b4"), "");
+}
+
+TEST(SampleProfile, ReadsPerfScriptWithAndWithoutCallChains) {
+  // perf record -g: a header, tab-indented frames, a blank line; a recursive frame counts once.
+  const char *Chains = "perf 20671 [001]   230.529537:     250000 cpu-clock: \n"
+                       "\tffffffff81ba822d pipe_write+0xcd ([kernel.kallsyms])\n"
+                       "\tffffffff816dd0ec vfs_write+0x29c ([kernel.kallsyms])\n"
+                       "\tffffffff816dd0ec vfs_write+0x29c ([kernel.kallsyms])\n"
+                       "\t           f838f __GI___libc_write+0x4f (/usr/lib/x86_64-linux-gnu/libc.so.6)\n"
+                       "\t    7f2dc40198b4 [unknown] ([unknown])\n"
+                       "\n"
+                       "# a comment\n"
+                       "grpc sync 20061 [000]   230.529457:     250000 cpu-clock: \n"
+                       "\tffffffff816dd0ec vfs_write+0x29c ([kernel.kallsyms])\n";
+  std::string Error;
+  std::optional<SampleProfile> P = readSampleProfile(Chains, Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 2u);
+  EXPECT_EQ(P->samplesOf("vfs_write"), 2u);
+  EXPECT_EQ(P->samplesOf("pipe_write"), 1u);
+  EXPECT_EQ(P->samplesOf("__GI___libc_write"), 1u);
+  EXPECT_EQ(P->samplesOf("pipe_read"), 0u);
+  EXPECT_EQ(P->Inclusive.size(), 3u);
+  // Without -g each line is a sample ending in its frame.
+  const char *Flat = "         swapper     0 [000]   106.524251:     250000 cpu-clock:  ffffffff8224379b "
+                     "pv_native_safe_halt+0xb ([kernel.kallsyms])\n"
+                     "            dpkg  2075 [001]   106.524283:     250000 cpu-clock:  ffffffff816069df "
+                     "copy_page_range.isra.0+0x7ef ([kernel.kallsyms])\r\n"
+                     "            dpkg  2075 [001]   106.524284:     250000 cpu-clock:  7f12 [unknown] ([unknown])\n";
+  P = readSampleProfile(Flat, Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 3u);
+  EXPECT_EQ(P->samplesOf("copy_page_range"), 1u);
+  EXPECT_EQ(P->samplesOf("pv_native_safe_halt"), 1u);
+}
+
+TEST(SampleProfile, ReadsFoldedStacksAndSaysWhereInputIsWrong) {
+  std::string Error;
+  std::optional<SampleProfile> P =
+      readSampleProfile("entry_SYSCALL_64_[k];ksys_write_[k];pipe_write_[k] 30\nmain;pipe_write 5\nkswapd 2\n", Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 37u);
+  EXPECT_EQ(P->samplesOf("pipe_write"), 35u);
+  EXPECT_EQ(P->samplesOf("kswapd"), 2u);
+  EXPECT_FALSE(readSampleProfile("", Error));
+  EXPECT_EQ(Error, "1:1: no samples");
+  EXPECT_FALSE(readSampleProfile("main;f 3\n\tffff81 f+0x1 ([kernel.kallsyms])\n", Error));
+  EXPECT_EQ(Error, "2:1: not a folded stack ('frame;...;frame COUNT'): 'ffff81 f+0x1 ([kernel.kallsyms])'");
+  EXPECT_FALSE(readSampleProfile("comm 1 [000] 1.0: 1 cpu-clock: ffff81 f+0x1 ([kernel.kallsyms])\nmain;f 3\n", Error));
+  EXPECT_EQ(Error, "2:1: a folded stack line in perf script output: 'main;f 3'");
+  EXPECT_FALSE(readSampleProfile("\tffff81 f+0x1 ([kernel.kallsyms])\n", Error));
+  EXPECT_EQ(Error, "1:1: a call-chain frame outside a sample (no sample header line above it)");
+  EXPECT_FALSE(readSampleProfile("main;f 3\nmain;g 12345678901234567\n", Error));
+  EXPECT_EQ(Error, "2:8: a sample count over 10^15");
+  EXPECT_FALSE(readSampleProfile("hello world\n", Error));
+  EXPECT_EQ(Error.substr(0, 21), "1:1: neither a perf s");
+  EXPECT_FALSE(readSampleProfile(std::string("main;f 3\nx\0y 1\n", 15), Error));
+  EXPECT_EQ(Error, "2:2: a NUL byte: not a text profile");
+}
+
+TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
+  const std::string Field = "struct pipe@/pipe.h:1:8::head", Write = "pipe_write@/pipe.h:9:9",
+                    Helper = "pipe_advance@/pipe.c:3:13", Resize = "pipe_resize@/pipe.h:10:6",
+                    Extern = "pipe_account@/pipe.h:11:6", Other = "pipe_hot@/other.c:2:6";
+  TuSummary Tu = tuWith("/pipe.c", {}), OtherTu = tuWith("/other.c", {});
+  Tu.Fields[Field].Writers = {Helper, Resize, Extern};
+  Tu.Callers[Helper] = {Write};       // static: may be inlined into pipe_write
+  Tu.Callers[Extern] = {Write};       // external, defined elsewhere: would show up itself
+  Tu.ExternNames = {{Write, "pipe_write"}, {Resize, "pipe_resize"}, {Extern, "pipe_account"}};
+  Tu.DefinedHere = {Write, Resize};
+  OtherTu.Callers[Extern] = {Other};
+  OtherTu.ExternNames = {{Extern, "pipe_account"}, {Other, "pipe_hot"}};
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(Tu), Error);
+  ASSERT_TRUE(Back) << Error;
+  EXPECT_EQ(Back->DefinedHere, Tu.DefinedHere);
+  std::optional<SampleProfile> Profile = readSampleProfile("main;pipe_write 40\nmain;pipe_hot 2\n", Error);
+  ASSERT_TRUE(Profile) << Error;
+  Profile->Path = "p.folded";
+  auto Judge = [&](std::vector<const TuSummary *> Tus, const SampleProfile &With, size_t *Seen = nullptr) {
+    ProgramSummary P;
+    for (const TuSummary *T : Tus)
+      P.add(*T);
+    size_t N = P.coolWritersOffProfile(With);
+    if (Seen)
+      *Seen = N;
+    return P.Fields.at(Field);
+  };
+  size_t Seen = 0;
+  FieldFacts F = Judge({&*Back, &OtherTu}, *Profile, &Seen);
+  EXPECT_EQ(Seen, 1u);
+  EXPECT_EQ(F.Writers, std::set<std::string>{Helper});
+  EXPECT_EQ(F.SampledWhy.at(Helper), "'pipe_advance' may be inlined into 'pipe_write' (40 samples)");
+  EXPECT_EQ(F.ColdWriters, (std::set<std::string>{Resize, Extern}));
+  EXPECT_EQ(F.ColdWhy.at(Resize), "'pipe_resize' never ran in the profile p.folded (42 samples), nor did a caller "
+                                  "that can have inlined it");
+  // Defined in the TU of a sampled caller: that caller may hold its code.
+  OtherTu.DefinedHere = {Extern};
+  F = Judge({&*Back, &OtherTu}, *Profile);
+  EXPECT_EQ(F.Writers, (std::set<std::string>{Helper, Extern}));
+  EXPECT_EQ(F.SampledWhy.at(Extern), "'pipe_account' may be inlined into 'pipe_hot' (2 samples)");
+  // Sampled itself.
+  Profile->Inclusive["pipe_resize"] = 1;
+  EXPECT_EQ(Judge({&*Back, &OtherTu}, *Profile).SampledWhy.at(Resize), "'pipe_resize' in 1 sample");
+  // Under a hot share of 5%, pipe_hot's 2 samples of 42 are as rare as none.
+  Profile->HotShare = 0.05;
+  F = Judge({&*Back, &OtherTu}, *Profile);
+  EXPECT_EQ(F.Writers, (std::set<std::string>{Helper}));
+  EXPECT_EQ(F.ColdWhy.at(Extern), "'pipe_account' may be inlined into 'pipe_hot' (2 samples) of the 42 samples in the "
+                                  "profile p.folded, below its hot share (5%)");
+  EXPECT_EQ(F.ColdWhy.at(Resize), "'pipe_resize' in 1 sample of the 42 samples in the profile p.folded, below its hot "
+                                  "share (5%)");
+  Profile->HotShare = 0;
+  // A header's function may run inlined into callers no summary shows: the profile cannot cool it.
+  Tu.DefinedInHeaders = {Resize};
+  Profile->Inclusive.erase("pipe_resize");
+  Back = readSummary(writeSummary(Tu), Error);
+  ASSERT_TRUE(Back) << Error;
+  EXPECT_EQ(Back->DefinedInHeaders, Tu.DefinedInHeaders);
+  EXPECT_EQ(Judge({&*Back, &OtherTu}, *Profile).Writers, (std::set<std::string>{Helper, Resize, Extern}));
+  // A profile of another program changes nothing.
+  std::optional<SampleProfile> Elsewhere = readSampleProfile("main;unrelated 9\n", Error);
+  F = Judge({&*Back, &OtherTu}, *Elsewhere, &Seen);
+  EXPECT_EQ(Seen, 0u);
+  EXPECT_EQ(F.Writers, (std::set<std::string>{Helper, Resize, Extern}));
+  EXPECT_TRUE(F.ColdWriters.empty());
 }
 
 // Two fields written only under one lock take turns; one writer without it makes them contend.

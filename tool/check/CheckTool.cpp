@@ -209,6 +209,16 @@ llvm::cl::opt<bool> RelativePathsOpt(
                    "resolved), in summaries and findings: summaries that do not depend on where the tree lies "
                    "(Bazel's sandboxes and remote executors, a second clone)"),
     llvm::cl::cat(CheckCategory));
+llvm::cl::opt<std::string> SampleProfileOpt(
+    "sample-profile",
+    llvm::cl::desc("A profile of the program running (perf script output or folded stacks): fields written only by "
+                   "functions it never saw run do not false-share (docs/profiles.md)"),
+    llvm::cl::cat(CheckCategory));
+llvm::cl::opt<double> HotShareOpt(
+    "hot-share",
+    llvm::cl::desc("With --sample-profile: a writer on fewer than this share of the profile's samples runs too rarely "
+                   "to false-share (default 0: any sample)"),
+    llvm::cl::init(SampleProfile::DefaultHotShare), llvm::cl::cat(CheckCategory));
 llvm::cl::opt<std::string> SummariesOpt("summaries",
                                         llvm::cl::desc("Map step only: write each file's summary to this directory "
                                                        "and print nothing; `lockwright report DIR` prints the "
@@ -812,6 +822,26 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     SarifRoot = Real.str().str();
   }
 
+  // The profile is applied by the reduce step; the map step's summaries do not depend on it.
+  if (!SampleProfileOpt.empty() && !SummariesOpt.empty()) {
+    llvm::errs() << "lockwright: error: --sample-profile applies where summaries are judged together: give it "
+                    "to `lockwright report`, not with --summaries\n";
+    return 2;
+  }
+  if (HotShareOpt.getNumOccurrences() && SampleProfileOpt.empty()) {
+    llvm::errs() << "lockwright: error: --hot-share needs --sample-profile=FILE\n";
+    return 2;
+  }
+  if (!(HotShareOpt >= 0 && HotShareOpt <= 1)) {
+    llvm::errs() << "lockwright: error: --hot-share must be a share from 0 to 1, not " << HotShareOpt << "\n";
+    return 2;
+  }
+  std::optional<SampleProfile> Profile;
+  if (!SampleProfileOpt.empty() && !(Profile = loadSampleProfile(SampleProfileOpt)))
+    return 1;
+  if (Profile)
+    Profile->HotShare = HotShareOpt;
+
   if (!SpecFileOpt.empty() && ArchOpt.getNumOccurrences()) {
     llvm::errs() << "lockwright: error: --spec and --arch both say what to judge against; give one\n";
     return 2;
@@ -1038,7 +1068,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
   // --fix applies a file's fixes only to the content they were computed on.
   bool Fixing = FixOpt || FixNotesOpt || FixErrorsOpt;
   Shared.HashInputs = !CacheDir.empty() || !SummariesOpt.empty() || Fixing;
-  Shared.WholeProgram = !CacheDir.empty() || !SummariesOpt.empty() || Jobs.size() > 1;
+  Shared.WholeProgram = !CacheDir.empty() || !SummariesOpt.empty() || Jobs.size() > 1 || Profile;
   Shared.Options = Jobs.empty() ? nullptr : Jobs.front().Options;
   unsigned Threads = Instrumented ? 1 : JobsOpt ? JobsOpt.getValue() : std::max(1u, std::thread::hardware_concurrency());
   Threads = std::min<unsigned>(Threads, std::max<size_t>(Jobs.size(), 1));
@@ -1197,7 +1227,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       for (const TuJob &Job : Jobs)
         if (!Job.TimedOut)
           All.push_back(&Job.Summary);
-      Program = reduceProgram(All, Suppressed);
+      Program = reduceProgram(All, Suppressed, Profile ? &*Profile : nullptr);
       for (const Finding &F : Program)
         Print(F, Jobs.empty() || Jobs.front().Summary.Directory.empty() ? ""
                                                                         : absolutePath(Jobs.front().Summary.Directory));

@@ -14,6 +14,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 
 namespace lockwright {
 
@@ -104,7 +107,27 @@ std::string summaryFileName(const std::string &Source, const std::string &Arch) 
   return Name + (Arch.empty() ? "" : "." + Arch) + ".lwsum.json";
 }
 
-std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed) {
+std::optional<SampleProfile> loadSampleProfile(const std::string &Path) {
+  std::optional<std::string> Text =
+      llvm::sys::fs::is_directory(Path) ? std::nullopt : readFile(Path);
+  if (!Text) {
+    llvm::errs() << "lockwright: error: --sample-profile " << Path << ": cannot read it: "
+                 << (llvm::sys::fs::is_directory(Path) ? "a directory" : std::strerror(errno)) << "\n";
+    return std::nullopt;
+  }
+  std::string Error;
+  std::optional<SampleProfile> Profile = readSampleProfile(*Text, Error);
+  if (!Profile) {
+    llvm::errs() << Path << ":" << Error.substr(0, Error.find(": ")) << ": error: "
+                 << Error.substr(Error.find(": ") + 2) << "\n";
+    return std::nullopt;
+  }
+  Profile->Path = Path;
+  return Profile;
+}
+
+std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed,
+                                   const SampleProfile *Profile) {
   std::vector<Finding> Out;
   if (Summaries.empty())
     return Out;
@@ -113,6 +136,10 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
     Program.add(*S);
   Program.inheritCallerLocks();
   Program.coolWritersCalledOnlyFromCold();
+  if (Profile && Program.coolWritersOffProfile(*Profile) == 0)
+    llvm::errs() << "lockwright: warning: --sample-profile " << Profile->Path
+                 << ": the profile saw none of the functions that write the checked records' fields run "
+                    "(a profile of another program?); it is not applied\n";
   // Each TU was checked with its own config (.lockwright.yaml per directory): a check runs
   // when any TU's enables it, and a finding stays when the config of the TU whose main file
   // holds it enables it (in a header: the first TU's that does), at that TU's level.
@@ -188,14 +215,19 @@ bool writeReport(const std::string &Path, const std::string &Content, const char
 int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
   std::vector<std::string> Dirs;
   bool Quiet = false;
-  std::string SarifPath, SarifRoot;
+  std::string SarifPath, SarifRoot, ProfilePath;
+  double HotShare = SampleProfile::DefaultHotShare;
   for (const std::string &A : Args) {
     if (A == "-h" || A == "--help") {
-      llvm::outs() << "usage: lockwright report [--quiet] [--sarif=FILE [--sarif-root=DIR]] DIR|SUMMARY...\n\n"
+      llvm::outs() << "usage: lockwright report [--quiet] [--sarif=FILE [--sarif-root=DIR]]\n"
+                      "                        [--sample-profile=FILE [--hot-share=SHARE]] DIR|SUMMARY...\n\n"
                       "The reduce step of `lockwright check`: prints the findings recorded in the summaries that\n"
                       "`lockwright check --summaries DIR` wrote (one per translation unit), and the findings of\n"
                       "the checks judged on the whole program, each once. --sarif also writes them to FILE as\n"
-                      "one SARIF 2.1.0 document, paths relative to --sarif-root (default: the current directory).\n\n"
+                      "one SARIF 2.1.0 document, paths relative to --sarif-root (default: the current directory).\n"
+                      "--sample-profile reads a profile of the program (perf script output or folded stacks):\n"
+                      "fields written only by functions it never saw run (or on fewer than --hot-share of its\n"
+                      "samples) do not false-share (docs/profiles.md).\n\n"
                       "exit status: 0 no error; 1 a compiler error, a --warnings-as-errors finding, or an\n"
                       "unreadable summary; 2 a usage error\n";
       return 0;
@@ -207,6 +239,17 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
       SarifPath = Arg.str();
     else if (Arg.consume_front("--sarif-root="))
       SarifRoot = Arg.str();
+    else if (Arg.consume_front("--sample-profile="))
+      ProfilePath = Arg.str();
+    else if (Arg.consume_front("--hot-share=")) {
+      char *End = nullptr;
+      std::string Text = Arg.str();
+      HotShare = std::strtod(Text.c_str(), &End);
+      if (Text.empty() || *End || !(HotShare >= 0 && HotShare <= 1)) {
+        llvm::errs() << "lockwright: error: --hot-share must be a share from 0 to 1, not '" << Text << "'\n";
+        return 2;
+      }
+    }
     else if (!A.empty() && A[0] == '-') {
       llvm::errs() << "lockwright: error: report: unknown option '" << A << "'\n";
       return 2;
@@ -217,6 +260,11 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
     llvm::errs() << "lockwright: error: report: no summary directory given\n";
     return 2;
   }
+  std::optional<SampleProfile> Profile;
+  if (!ProfilePath.empty() && !(Profile = loadSampleProfile(ProfilePath)))
+    return 1;
+  if (Profile)
+    Profile->HotShare = HotShare;
   std::vector<TuSummary> Summaries;
   int Failures = 0;
   for (const std::string &Dir : Dirs) {
@@ -258,7 +306,7 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
     Lists.push_back(&S.Findings);
     Suppressed += S.Suppressed;
   }
-  std::vector<Finding> Program = reduceProgram(All, Suppressed);
+  std::vector<Finding> Program = reduceProgram(All, Suppressed, Profile ? &*Profile : nullptr);
   Lists.push_back(&Program);
   // Paths as the summaries spell them: absolute and real, or relative to the directory the map
   // step ran in (--relative-paths), which is where the report runs.

@@ -5,6 +5,7 @@
 #ifndef LOCKWRIGHT_TOOL_CHECK_PROGRAMRUN_H
 #define LOCKWRIGHT_TOOL_CHECK_PROGRAMRUN_H
 
+#include "summary/SampleProfile.h"
 #include "summary/Summary.h"
 
 #include <map>
@@ -53,8 +54,14 @@ std::string treeHash(const std::string &Dir);
 /// The file --summaries DIR writes for a TU (stable, so build systems can name it).
 std::string summaryFileName(const std::string &Source, const std::string &Arch);
 
-/// The findings of the checks judged on the whole program (the reduce step).
-std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed);
+/// The findings of the checks judged on the whole program (the reduce step); with a sample
+/// profile, writers it never saw run are cold (ProgramSummary::coolWritersOffProfile).
+std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed,
+                                   const SampleProfile *Profile = nullptr);
+
+/// Reads the file of --sample-profile; on failure prints where and why ("PATH:LINE:COL: error:")
+/// and returns nothing.
+std::optional<SampleProfile> loadSampleProfile(const std::string &Path);
 
 /// Prints Findings through Consumer, clang's way.
 void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vector<Finding> *> &Findings);

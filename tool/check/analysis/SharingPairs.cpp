@@ -30,6 +30,7 @@ std::optional<FieldFacts> objectFacts(const SharedObject &O, const UseTable &Use
       All->Writers.insert(Path->Writers.begin(), Path->Writers.end());
       All->ColdWriters.insert(Path->ColdWriters.begin(), Path->ColdWriters.end());
       All->ColdWhy.insert(Path->ColdWhy.begin(), Path->ColdWhy.end());
+      All->SampledWhy.insert(Path->SampledWhy.begin(), Path->SampledWhy.end());
     }
   return All;
 }
@@ -199,8 +200,28 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
     Note += "; " + List(OnlyRead) + " only read" + (OnlyRead.size() == 1 ? "s" : "") + " both, which does not make "
             "them one object";
   if (!Cold.empty())
-    Note += "; writes at init, teardown, configuration or before publication do not count (" + Why.begin()->second +
+    Note += std::string("; writes ") +
+            (Why.begin()->second.find(InTheProfile) != std::string::npos
+                 ? "on paths the profile saw rarely or never"
+                 : "at init, teardown, configuration or before publication") +
+            " do not count (" + Why.begin()->second +
             (Cold.size() > 1 ? ", and " + std::to_string(Cold.size() - 1) + " more" : "") + ")";
+  // Under a sample profile: the measured frequency that keeps the pair.
+  std::map<std::string, std::string> Sampled;
+  for (const FieldFacts *F : {FA, FB})
+    if (F)
+      for (const auto &[Function, Reason] : F->SampledWhy)
+        if (F->Writers.count(Function))
+          Sampled.emplace(Function, Reason);
+  if (!Sampled.empty()) {
+    Note += "; the profile saw them written: ";
+    size_t Shown = 0;
+    for (const auto &[Function, Reason] : Sampled)
+      if (Shown < 3)
+        Note += std::string(Shown++ ? ", " : "") + Reason;
+    if (Sampled.size() > Shown)
+      Note += ", and " + std::to_string(Sampled.size() - Shown) + " more";
+  }
   return Note;
 }
 

@@ -1,6 +1,7 @@
 #include "summary/Summary.h"
 
 #include "analysis/LayoutMath.h"
+#include "summary/SampleProfile.h"
 
 #include "SetOps.h"
 
@@ -47,6 +48,7 @@ void FieldFacts::merge(const FieldFacts &Other) {
   Writers.insert(Other.Writers.begin(), Other.Writers.end());
   ColdWriters.insert(Other.ColdWriters.begin(), Other.ColdWriters.end());
   ColdWhy.insert(Other.ColdWhy.begin(), Other.ColdWhy.end());
+  SampledWhy.insert(Other.SampledWhy.begin(), Other.SampledWhy.end());
   // One function seen by two TUs (a header's inline function): the locks both saw held.
   for (const auto &[Function, Locks] : Other.WriterLocks)
     if (auto [It, New] = WriterLocks.emplace(Function, Locks); !New)
@@ -92,9 +94,13 @@ void ProgramSummary::add(const TuSummary &S) {
     if (auto [It, New] = CallLocks.emplace(Callee, Locks); !New)
       keepCommon(It->second, Locks);
   AddressTaken.insert(S.AddressTaken.begin(), S.AddressTaken.end());
-  for (const auto &[Callee, Set] : S.Callers)
+  for (const auto &[Callee, Set] : S.Callers) {
     Callers[Callee].insert(Set.begin(), Set.end());
+    if (!S.ExternNames.count(Callee) || S.DefinedHere.count(Callee))
+      InlinableCallers[Callee].insert(Set.begin(), Set.end());
+  }
   ColdFunctions.insert(S.ColdFunctions.begin(), S.ColdFunctions.end());
+  DefinedInHeaders.insert(S.DefinedInHeaders.begin(), S.DefinedInHeaders.end());
   ExternNames.insert(S.ExternNames.begin(), S.ExternNames.end());
   size_t Tu = TuCount++;
   for (const OrderingSide &Side : S.Sides) {
@@ -112,13 +118,13 @@ void ProgramSummary::inheritCallerLocks() {
         Locks.insert(It->second.begin(), It->second.end());
 }
 
+const std::string &ProgramSummary::named(const std::string &Key) const {
+  auto It = ExternNames.find(Key);
+  return It == ExternNames.end() ? Key : It->second;
+}
+
 void ProgramSummary::coolWritersCalledOnlyFromCold() {
-  // A function with external linkage by its name, whatever declaration each TU keyed it by.
-  // Same-named functions of two programs in one database merge: more callers, never fewer.
-  auto Named = [&](const std::string &Key) -> const std::string & {
-    auto It = ExternNames.find(Key);
-    return It == ExternNames.end() ? Key : It->second;
-  };
+  auto Named = [&](const std::string &Key) -> const std::string & { return named(Key); };
   std::map<std::string, std::set<std::string>> CallersOf;
   for (const auto &[Callee, Set] : Callers)
     for (const std::string &Caller : Set)
@@ -162,6 +168,93 @@ void ProgramSummary::coolWritersCalledOnlyFromCold() {
       Facts.WriterLocks.erase(*It);
       It = Facts.Writers.erase(It);
     }
+}
+
+size_t ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile) {
+  // How often each function ran: its own samples, or those of a caller that ran and may have
+  // inlined it (sampled code is attributed to the function it was compiled into, so a static
+  // helper shows up only as its callers), whichever is more; and the sampled function each
+  // count is of, for notes.
+  std::map<std::string, uint64_t> Ran;
+  std::map<std::string, std::string> SampledAs;
+  auto Consider = [&](const std::string &Key) {
+    const std::string &Name = named(Key);
+    if (Ran.count(Name))
+      return;
+    if (uint64_t N = Profile.samplesOf(functionName(Name))) {
+      Ran.emplace(Name, N);
+      SampledAs.emplace(Name, Name);
+    }
+  };
+  for (const auto &[Callee, Set] : Callers) {
+    Consider(Callee);
+    for (const std::string &Caller : Set)
+      Consider(Caller);
+  }
+  for (const auto &[Key, Facts] : Fields)
+    for (const std::string &Writer : Facts.Writers)
+      Consider(Writer);
+  std::map<std::string, std::set<std::string>> InlinedInto;
+  for (const auto &[Callee, Set] : InlinableCallers)
+    for (const std::string &Caller : Set)
+      InlinedInto[named(Callee)].insert(named(Caller));
+  for (bool Changed = true; Changed;) { // counts only grow, to one of the finitely many sampled
+    Changed = false;
+    for (const auto &[Callee, Set] : InlinedInto)
+      for (const std::string &Caller : Set) {
+        auto From = Ran.find(Caller);
+        if (From == Ran.end() || From->second <= (Ran.count(Callee) ? Ran.at(Callee) : 0))
+          continue;
+        Ran[Callee] = From->second;
+        SampledAs[Callee] = SampledAs.at(Caller);
+        Changed = true;
+      }
+  }
+  size_t Seen = 0;
+  std::set<std::string> Judged;
+  for (const auto &[Key, Facts] : Fields)
+    for (const std::string &Writer : Facts.Writers)
+      if (!Writer.empty() && Judged.insert(named(Writer)).second && Ran.count(named(Writer)))
+        ++Seen;
+  if (Seen == 0)
+    return 0;
+  auto Samples = [](uint64_t N) { return std::to_string(N) + (N == 1 ? " sample" : " samples"); };
+  auto How = [&](const std::string &Name) {
+    const std::string &As = SampledAs.at(Name);
+    return As == Name ? "'" + functionName(Name) + "' in " + Samples(Ran.at(Name))
+                      : "'" + functionName(Name) + "' may be inlined into '" + functionName(As) + "' (" +
+                            Samples(Ran.at(Name)) + ")";
+  };
+  uint64_t Enough = Profile.hotSamples();
+  std::string Of = " of the " + Samples(Profile.Samples) + InTheProfile + Profile.Path;
+  for (auto &[Key, Facts] : Fields)
+    for (auto It = Facts.Writers.begin(); It != Facts.Writers.end();) {
+      if (It->empty()) { // an initializer outside any function: not a run-time write
+        ++It;
+        continue;
+      }
+      const std::string &Name = named(*It);
+      auto Count = Ran.find(Name);
+      if (Count != Ran.end() && Count->second >= Enough) {
+        Facts.SampledWhy[*It] = How(Name);
+        ++It;
+        continue;
+      }
+      // A header's function runs inlined into callers anywhere, also in files outside the run
+      // (mmgrab in context_switch): a profile without inline frames cannot say it ran rarely.
+      if (DefinedInHeaders.count(*It)) {
+        ++It;
+        continue;
+      }
+      Facts.ColdWriters.insert(*It);
+      Facts.ColdWhy[*It] = Count == Ran.end()
+                               ? "'" + functionName(*It) + "' never ran" + InTheProfile + Profile.Path + " (" +
+                                     Samples(Profile.Samples) + "), nor did a caller that can have inlined it"
+                               : How(Name) + Of + ", below its hot share (" + Profile.hotShareText() + ")";
+      Facts.WriterLocks.erase(*It);
+      It = Facts.Writers.erase(It);
+    }
+  return Seen;
 }
 
 std::string absolutePath(const std::string &Path) {
@@ -650,7 +743,9 @@ std::string writeSummary(const TuSummary &S) {
               {"address_taken", strings(S.AddressTaken)},
               {"callers", stringSets(S.Callers)},
               {"cold_functions", texts(S.ColdFunctions)},
-              {"extern_names", texts(S.ExternNames)}};
+              {"extern_names", texts(S.ExternNames)},
+              {"defined_here", strings(S.DefinedHere)},
+              {"defined_in_headers", strings(S.DefinedInHeaders)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -721,6 +816,8 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   S.Callers = In.stringSets(*Root, "callers", "functions");
   S.ColdFunctions = In.texts(*Root, "cold_functions");
   S.ExternNames = In.texts(*Root, "extern_names");
+  S.DefinedHere = In.strings<std::set<std::string>>(*Root, "defined_here");
+  S.DefinedInHeaders = In.strings<std::set<std::string>>(*Root, "defined_in_headers");
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;

@@ -17,10 +17,13 @@
 
 namespace lockwright {
 
+struct SampleProfile;
+
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
-inline constexpr int SummaryVersion = 5; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
-                                          // 5: the calls, functions that run rarely, external names
+inline constexpr int SummaryVersion = 6; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
+                                          // 5: the calls, functions that run rarely, external names;
+                                          // 6: the external functions each TU can inline
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -83,10 +86,17 @@ struct FieldFacts {
   /// the function each was seen in: why it is a sync object, for notes.
   std::string FirstApi, ContendingApi, PointerContendingApi;
   std::string FirstApiIn, ContendingApiIn, PointerContendingApiIn;
+  /// The reduce step's, under a sample profile (never in a summary file): for each of Writers,
+  /// how often the profile saw it run ("'f' in 120 samples", "'g' inlined into 'f' (120 samples)").
+  std::map<std::string, std::string> SampledWhy;
   std::set<std::string> accessors() const;
   /// Adds Other's uses (another TU's); names already known are kept.
   void merge(const FieldFacts &Other);
 };
+
+/// What ColdWhy says of a writer a sample profile saw run rarely or never ("'f' never ran in the
+/// profile p.folded ...", "'f' in 3 samples of the 374070 samples in the profile p.folded ...").
+inline constexpr const char *InTheProfile = " in the profile ";
 
 /// The function a key names ("count_hit" of "count_hit@/src/a.c:3:6").
 std::string functionName(const std::string &Key);
@@ -208,6 +218,14 @@ struct TuSummary {
   /// Two TUs may key one such function apart (one met its header prototype first, the other
   /// a local declaration); the reduce step follows calls by these names.
   std::map<std::string, std::string> ExternNames;
+  /// The functions with external linkage among Callers (callees and callers) that have their
+  /// body in this TU: its compiler may inline them into their callers here, so a sampling
+  /// profile need not show them apart from those callers. Functions without external linkage
+  /// may always be inlined.
+  std::set<std::string> DefinedHere;
+  /// The functions keyed here whose body is in a header (a static inline function, a C++ inline
+  /// member): any file may have inlined one, also files no summary describes.
+  std::set<std::string> DefinedInHeaders;
   unsigned Suppressed = 0; // findings NOLINT suppressed
 };
 
@@ -243,15 +261,29 @@ struct ProgramSummary {
   std::map<std::string, std::set<std::string>> Callers;
   std::map<std::string, std::string> ColdFunctions;
   std::map<std::string, std::string> ExternNames;
+  /// The calls of Callers that a compiler may have inlined (the callee without external
+  /// linkage, or defined in the caller's TU): callee -> callers.
+  std::map<std::string, std::set<std::string>> InlinableCallers;
+  std::set<std::string> DefinedInHeaders;
   void add(const TuSummary &S);
   /// Makes cold every writer whose every caller in the program is cold (transitively, from
   /// the functions cold by a rule of their own), unless its address is taken: its writes then
   /// happen only at init, teardown, registration or configuration. Call once all TUs are added.
   void coolWritersCalledOnlyFromCold();
+  /// Makes cold every writer the profile never saw run, by itself or inside a sampled caller
+  /// that may have inlined it (transitively), and notes the samples of the writers it keeps:
+  /// measured write frequency, for the layout checks. Returns how many of the program's
+  /// writers the profile saw; with none (a profile of another program) it changes nothing.
+  size_t coolWritersOffProfile(const SampleProfile &Profile);
   /// Gives each writer of a field the locks every call of it in the program holds (one level:
   /// a function whose callers all hold `p->lock` runs under it), unless its address is taken.
   /// Call once all TUs are added.
   void inheritCallerLocks();
+
+private:
+  /// A function with external linkage by its name, whatever declaration each TU keyed it by.
+  /// Same-named functions of two programs in one database merge: more callers, never fewer.
+  const std::string &named(const std::string &Key) const;
 };
 
 /// A 64-bit content hash as 16 hex digits (xxh3).

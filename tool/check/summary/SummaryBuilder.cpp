@@ -45,6 +45,12 @@ std::string SummaryBuilder::functionKey(const FunctionDecl *F) {
   // The first declaration: a header's prototype or inline definition is the same in every TU,
   // a static function's is in its own file.
   std::string Key = F->getQualifiedNameAsString() + "@" + where(F->getCanonicalDecl()->getLocation());
+  // A body in a header is compiled into every file that calls it, also files outside the run.
+  if (const FunctionDecl *Def = F->getDefinition()) {
+    const SourceManager &SM = Ctx.ast().getSourceManager();
+    if (!SM.isInMainFile(SM.getFileLoc(Def->getLocation())))
+      Ctx.summary().DefinedInHeaders.insert(Key);
+  }
   // A function other files can call is one function in every TU, whichever declaration a TU
   // met first (a header's prototype, a local one, the definition): the reduce step follows
   // calls by its name, and in C++ its type as well (overloads).
@@ -227,9 +233,13 @@ void SummaryBuilder::addCalls() {
   // Rare by a rule of their own only: a header's inline function called only from cold
   // functions here may have hot callers in other TUs, and the reduce step follows every TU's
   // calls; an initialiser may run on every request, and its callees with it.
-  for (const FunctionDecl *F : Seen)
+  for (const FunctionDecl *F : Seen) {
     if (F->getDefinition() && Model.runsRarely(F->getDefinition()))
       Summary.ColdFunctions.emplace(functionKey(F), Model.coldFunction(F->getDefinition()));
+    // A body here may be inlined into its callers here: a sampling profile then shows them.
+    if (F->isExternallyVisible() && F->hasBody())
+      Summary.DefinedHere.insert(functionKey(F));
+  }
 }
 
 } // namespace lockwright

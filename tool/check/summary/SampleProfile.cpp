@@ -1,0 +1,233 @@
+#include "summary/SampleProfile.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <vector>
+
+namespace lockwright {
+
+namespace {
+
+bool isHex(std::string_view S) {
+  if (S.empty())
+    return false;
+  for (char C : S)
+    if (!std::isxdigit(static_cast<unsigned char>(C)))
+      return false;
+  return true;
+}
+
+std::string_view trimmed(std::string_view S) {
+  while (!S.empty() && std::isspace(static_cast<unsigned char>(S.front())))
+    S.remove_prefix(1);
+  while (!S.empty() && std::isspace(static_cast<unsigned char>(S.back())))
+    S.remove_suffix(1);
+  return S;
+}
+
+/// S without a last "(...)" group that closes at its end (perf's "(DSO)", a C++ parameter list);
+/// S itself when it does not end in one.
+std::string_view withoutTrailingGroup(std::string_view S) {
+  if (S.empty() || S.back() != ')')
+    return S;
+  int Depth = 0;
+  for (size_t I = S.size(); I-- > 0;) {
+    if (S[I] == ')')
+      ++Depth;
+    else if (S[I] == '(' && --Depth == 0)
+      return S.substr(0, I);
+  }
+  return S;
+}
+
+/// "ADDRESS SYMBOL+OFFSET (DSO)" as perf script prints a frame: the symbol's function.
+std::string frameFunction(std::string_view Frame) {
+  Frame = trimmed(Frame);
+  size_t Space = Frame.find_first_of(" \t");
+  if (Space == std::string_view::npos || !isHex(Frame.substr(0, Space)))
+    return "";
+  std::string_view Rest = trimmed(Frame.substr(Space));
+  std::string_view Symbol = trimmed(withoutTrailingGroup(Rest));
+  if (Symbol.size() == Rest.size()) // no "(DSO)": not a frame of perf script's
+    return "";
+  return profileFunctionName(Symbol);
+}
+
+/// The line's text as a column number (1-based) of Part, a view into Line.
+unsigned columnOf(std::string_view Line, std::string_view Part) {
+  return static_cast<unsigned>(Part.data() - Line.data()) + 1;
+}
+
+} // namespace
+
+std::string profileFunctionName(std::string_view Frame) {
+  std::string_view S = trimmed(Frame);
+  // stackcollapse-perf.pl's annotations: kernel, JIT, inlined, waker frames.
+  for (std::string_view Tag : {"_[k]", "_[j]", "_[i]", "_[w]"})
+    if (S.size() > Tag.size() && S.substr(S.size() - Tag.size()) == Tag)
+      S.remove_suffix(Tag.size());
+  if (size_t Plus = S.rfind("+0x"); Plus != std::string_view::npos && Plus > 0 && isHex(S.substr(Plus + 3)))
+    S = S.substr(0, Plus);
+  if (S.empty() || S.front() == '[' || isHex(S) || (S.size() > 2 && S.substr(0, 2) == "0x" && isHex(S.substr(2))))
+    return "";
+  // A C++ name as perf demangles it: the parameter list and its qualifiers go.
+  for (std::string_view Qualifier : {" const", " volatile", " &&", " &"})
+    if (S.size() > Qualifier.size() && S.substr(S.size() - Qualifier.size()) == Qualifier)
+      S.remove_suffix(Qualifier.size());
+  if (!S.empty() && S.back() == ')') {
+    std::string_view Name = trimmed(withoutTrailingGroup(S));
+    if (!Name.empty())
+      S = Name;
+  }
+  // A compiler's clone or split part of a function is that function's code: "f.isra.0",
+  // "f.constprop.0", "f.part.0", "f.cold", "f.llvm.123". Only after the last scope, and never
+  // a leading dot.
+  size_t Scope = S.rfind("::");
+  size_t From = Scope == std::string_view::npos ? 0 : Scope + 2;
+  if (size_t Dot = S.find('.', From + 1); Dot != std::string_view::npos && Dot > From)
+    S = S.substr(0, Dot);
+  return std::string(S);
+}
+
+uint64_t SampleProfile::hotSamples() const {
+  double Needed = std::ceil(HotShare * static_cast<double>(Samples));
+  return Needed < 1 ? 1 : static_cast<uint64_t>(Needed);
+}
+
+std::string SampleProfile::hotShareText() const {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%g%%", HotShare * 100);
+  return Text;
+}
+
+uint64_t SampleProfile::samplesOf(const std::string &Function) const {
+  auto It = Inclusive.find(Function);
+  return It == Inclusive.end() ? 0 : It->second;
+}
+
+std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::string &Error) {
+  SampleProfile Out;
+  enum class Format { Unknown, PerfScript, Folded } Seen = Format::Unknown;
+  std::set<std::string> Stack; // the current perf script sample's functions, each once
+  bool InSample = false;
+  auto EndSample = [&] {
+    if (InSample) {
+      for (const std::string &F : Stack)
+        ++Out.Inclusive[F];
+      ++Out.Samples;
+    }
+    Stack.clear();
+    InSample = false;
+  };
+  auto Fail = [&](unsigned Line, unsigned Column, const std::string &What) {
+    Error = std::to_string(Line) + ":" + std::to_string(Column) + ": " + What;
+    return std::nullopt;
+  };
+  auto Expect = [&](Format F, unsigned Line, std::string_view Whole) -> bool {
+    if (Seen == Format::Unknown)
+      Seen = F;
+    if (Seen == F)
+      return true;
+    std::string Quoted = "'" + std::string(trimmed(Whole).substr(0, 60)) + "'";
+    Fail(Line, 1,
+         Seen == Format::Folded ? "not a folded stack ('frame;...;frame COUNT'): " + Quoted
+                                : "a folded stack line in perf script output: " + Quoted);
+    return false;
+  };
+  unsigned LineNo = 0;
+  for (size_t Start = 0; Start <= Text.size();) {
+    size_t End = Text.find('\n', Start);
+    if (End == std::string_view::npos)
+      End = Text.size();
+    std::string_view Line = Text.substr(Start, End - Start);
+    Start = End + 1;
+    ++LineNo;
+    if (!Line.empty() && Line.back() == '\r')
+      Line.remove_suffix(1);
+    if (Line.find('\0') != std::string_view::npos)
+      return Fail(LineNo, columnOf(Line, Line.substr(Line.find('\0'))), "a NUL byte: not a text profile");
+    std::string_view Content = trimmed(Line);
+    if (Content.empty()) {
+      EndSample();
+      continue;
+    }
+    if (Content.front() == '#')
+      continue;
+    if (Line.front() == '\t') { // perf script: one frame of the current sample's call chain
+      if (!Expect(Format::PerfScript, LineNo, Line))
+        return std::nullopt;
+      if (!InSample)
+        return Fail(LineNo, 1, "a call-chain frame outside a sample (no sample header line above it)");
+      if (std::string F = frameFunction(Line); !F.empty())
+        Stack.insert(F);
+      continue;
+    }
+    // Folded: "a;b;c COUNT".
+    size_t Gap = Content.find_last_of(" \t");
+    std::string_view Count = Gap == std::string_view::npos ? std::string_view() : Content.substr(Gap + 1);
+    bool FoldedLine = !Count.empty() && Count.find_first_not_of("0123456789") == std::string_view::npos;
+    if (FoldedLine) {
+      if (!Expect(Format::Folded, LineNo, Line))
+        return std::nullopt;
+      if (Count.size() > 15)
+        return Fail(LineNo, columnOf(Line, Count), "a sample count over 10^15");
+      uint64_t N = std::stoull(std::string(Count));
+      std::set<std::string> Frames;
+      std::string_view Stacked = trimmed(Content.substr(0, Gap));
+      for (size_t From = 0; From <= Stacked.size();) {
+        size_t Semi = Stacked.find(';', From);
+        if (Semi == std::string_view::npos)
+          Semi = Stacked.size();
+        if (std::string F = profileFunctionName(Stacked.substr(From, Semi - From)); !F.empty())
+          Frames.insert(F);
+        From = Semi + 1;
+      }
+      for (const std::string &F : Frames)
+        Out.Inclusive[F] += N;
+      Out.Samples += N;
+      if (Out.Samples > (uint64_t(1) << 62))
+        return Fail(LineNo, columnOf(Line, Count), "more than 2^62 samples in all");
+      continue;
+    }
+    // perf script: a sample's header line, its frame at the end when recorded without -g
+    // ("comm pid [cpu] time: period event:  ADDRESS SYMBOL+OFFSET (DSO)").
+    if (!Expect(Format::PerfScript, LineNo, Line))
+      return std::nullopt;
+    EndSample();
+    InSample = true;
+    if (Content.back() == ':')
+      continue; // the call chain follows, one frame per line
+    // The frame starts at the address after the last "event:" token.
+    std::vector<std::string_view> Tokens;
+    for (size_t From = 0; From < Content.size();) {
+      size_t Begin = Content.find_first_not_of(" \t", From);
+      if (Begin == std::string_view::npos)
+        break;
+      size_t Stop = Content.find_first_of(" \t", Begin);
+      if (Stop == std::string_view::npos)
+        Stop = Content.size();
+      Tokens.push_back(Content.substr(Begin, Stop - Begin));
+      From = Stop;
+    }
+    std::string F;
+    for (size_t I = Tokens.size(); I-- > 1;)
+      if (Tokens[I - 1].back() == ':' && isHex(Tokens[I])) {
+        F = frameFunction(Content.substr(Tokens[I].data() - Content.data()));
+        break;
+      }
+    if (F.empty() && Content.back() != ')')
+      return Fail(LineNo, 1,
+                  "neither a perf script sample ('comm pid [cpu] time: period event: ADDRESS SYMBOL (DSO)', "
+                  "then one tab-indented frame per line with -g) nor a folded stack ('frame;frame COUNT')");
+    if (!F.empty())
+      Stack.insert(F);
+  }
+  EndSample();
+  if (Out.Samples == 0)
+    return Fail(LineNo, 1, "no samples");
+  return Out;
+}
+
+} // namespace lockwright
