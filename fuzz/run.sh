@@ -12,7 +12,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-targets_all=(spec_loader generator checker config baseline line_filter summary tune_recording)
+targets_all=(spec_loader generator checker config baseline line_filter summary tune_recording sample_profile)
 
 # The seed directories of a target, and the dictionary it mutates with (when it has one).
 seed_dirs() {
@@ -27,6 +27,7 @@ seed_files() { # single files that seed a target, copied into its scratch corpus
     spec_loader) ls "$root"/test/spec/errors/*.yaml ;;
     checker) ls "$root"/test/check/*.c "$root"/test/check/*.cpp ;;
     tune_recording) ls "$root"/test/tune/Inputs/*.csv ;;
+    sample_profile) ls "$root"/test/check/Inputs/sample-profile/*.folded "$root"/test/check/Inputs/sample-profile/*.perf ;;
   esac
 }
 dict_of() {
@@ -34,6 +35,7 @@ dict_of() {
     spec_loader|generator) echo "$here/dict/yaml-spec.dict" ;;
     config) echo "$here/dict/yaml-config.dict" ;;
     baseline|line_filter|summary) echo "$here/dict/json.dict" ;;
+    sample_profile) echo "$here/dict/profile.dict" ;;
   esac
 }
 

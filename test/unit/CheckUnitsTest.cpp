@@ -412,6 +412,11 @@ TEST(SampleProfile, ReadsFoldedStacksAndSaysWhereInputIsWrong) {
   EXPECT_EQ(P->Samples, 37u);
   EXPECT_EQ(P->samplesOf("pipe_write"), 35u);
   EXPECT_EQ(P->samplesOf("kswapd"), 2u);
+  // A stack no sample fell in names no function (fuzz/regressions/sample_profile).
+  P = readSampleProfile("main;f 3\nmain;g 0\n", Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 3u);
+  EXPECT_EQ(P->Inclusive.count("g"), 0u);
   EXPECT_FALSE(readSampleProfile("", Error));
   EXPECT_EQ(Error, "1:1: no samples");
   EXPECT_FALSE(readSampleProfile("main;f 3\n\tffff81 f+0x1 ([kernel.kallsyms])\n", Error));
@@ -459,6 +464,7 @@ TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
   size_t Seen = 0;
   FieldFacts F = Judge({&*Back, &OtherTu}, *Profile, &Seen);
   EXPECT_EQ(Seen, 1u);
+  EXPECT_TRUE(F.IdleReaders.empty());
   EXPECT_EQ(F.Writers, std::set<std::string>{Helper});
   EXPECT_EQ(F.SampledWhy.at(Helper), "'pipe_advance' may be inlined into 'pipe_write' (40 samples)");
   EXPECT_EQ(F.ColdWriters, (std::set<std::string>{Resize, Extern}));
@@ -488,6 +494,12 @@ TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
   ASSERT_TRUE(Back) << Error;
   EXPECT_EQ(Back->DefinedInHeaders, Tu.DefinedInHeaders);
   EXPECT_EQ(Judge({&*Back, &OtherTu}, *Profile).Writers, (std::set<std::string>{Helper, Resize, Extern}));
+  // Readers the profile never saw run are idle (a lock only they take is not taken), but for a
+  // header's.
+  Tu.Fields[Field].Readers = {Write, "pipe_stat@/pipe.c:20:13", "pipe_peek@/pipe.h:12:20"};
+  Tu.DefinedInHeaders.insert("pipe_peek@/pipe.h:12:20");
+  Back = readSummary(writeSummary(Tu), Error);
+  EXPECT_EQ(Judge({&*Back, &OtherTu}, *Profile).IdleReaders, std::set<std::string>{"pipe_stat@/pipe.c:20:13"});
   // A profile of another program changes nothing.
   std::optional<SampleProfile> Elsewhere = readSampleProfile("main;unrelated 9\n", Error);
   F = Judge({&*Back, &OtherTu}, *Elsewhere, &Seen);

@@ -31,6 +31,7 @@ std::optional<FieldFacts> objectFacts(const SharedObject &O, const UseTable &Use
       All->ColdWriters.insert(Path->ColdWriters.begin(), Path->ColdWriters.end());
       All->ColdWhy.insert(Path->ColdWhy.begin(), Path->ColdWhy.end());
       All->SampledWhy.insert(Path->SampledWhy.begin(), Path->SampledWhy.end());
+      All->IdleReaders.insert(Path->IdleReaders.begin(), Path->IdleReaders.end());
     }
   return All;
 }
@@ -236,8 +237,11 @@ bool mayBeWritten(const SharedObject &O, const UseTable &Uses) {
     return false;
   // A lock is written by whoever takes it, also through wrappers (lock_guard) that name it
   // without a lock call we recognise; one that only init or teardown touches is not taken.
+  // Under a profile, a lock only functions that never ran take is not taken.
   if (kindOf(O, Uses) == ObjectKind::Lock)
-    return !F->Writers.empty() || !F->Readers.empty();
+    return !F->Writers.empty() || std::any_of(F->Readers.begin(), F->Readers.end(), [&](const std::string &R) {
+             return !F->IdleReaders.count(R);
+           });
   return !F->Writers.empty();
 }
 

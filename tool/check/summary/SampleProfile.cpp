@@ -174,6 +174,8 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
       if (Count.size() > 15)
         return Fail(LineNo, columnOf(Line, Count), "a sample count over 10^15");
       uint64_t N = std::stoull(std::string(Count));
+      if (N == 0)
+        continue; // a stack no sample fell in
       std::set<std::string> Frames;
       std::string_view Stacked = trimmed(Content.substr(0, Gap));
       for (size_t From = 0; From <= Stacked.size();) {

@@ -49,6 +49,7 @@ void FieldFacts::merge(const FieldFacts &Other) {
   ColdWriters.insert(Other.ColdWriters.begin(), Other.ColdWriters.end());
   ColdWhy.insert(Other.ColdWhy.begin(), Other.ColdWhy.end());
   SampledWhy.insert(Other.SampledWhy.begin(), Other.SampledWhy.end());
+  IdleReaders.insert(Other.IdleReaders.begin(), Other.IdleReaders.end());
   // One function seen by two TUs (a header's inline function): the locks both saw held.
   for (const auto &[Function, Locks] : Other.WriterLocks)
     if (auto [It, New] = WriterLocks.emplace(Function, Locks); !New)
@@ -227,6 +228,10 @@ size_t ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile) {
   };
   uint64_t Enough = Profile.hotSamples();
   std::string Of = " of the " + Samples(Profile.Samples) + InTheProfile + Profile.Path;
+  for (auto &[Key, Facts] : Fields)
+    for (const std::string &Reader : Facts.Readers)
+      if (!Reader.empty() && !Ran.count(named(Reader)) && !DefinedInHeaders.count(Reader))
+        Facts.IdleReaders.insert(Reader);
   for (auto &[Key, Facts] : Fields)
     for (auto It = Facts.Writers.begin(); It != Facts.Writers.end();) {
       if (It->empty()) { // an initializer outside any function: not a run-time write

@@ -89,6 +89,9 @@ struct FieldFacts {
   /// The reduce step's, under a sample profile (never in a summary file): for each of Writers,
   /// how often the profile saw it run ("'f' in 120 samples", "'g' inlined into 'f' (120 samples)").
   std::map<std::string, std::string> SampledWhy;
+  /// ... and the readers it never saw run (none of a header's functions): a lock only such
+  /// functions take is not taken.
+  std::set<std::string> IdleReaders;
   std::set<std::string> accessors() const;
   /// Adds Other's uses (another TU's); names already known are kept.
   void merge(const FieldFacts &Other);
