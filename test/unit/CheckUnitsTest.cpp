@@ -359,6 +359,22 @@ TEST(ColdCallers, SurviveTheSummaryFileAndCoolWritersAcrossTus) {
 }
 
 TEST(SampleProfile, FunctionNamesLoseOffsetsClonesAndParameters) {
+  // As perf 6.1 prints C++ by default (no parameters), as c++filt does, and versioned symbols.
+  EXPECT_EQ(profileFunctionName("app::Bumper::operator()"), "app::Bumper::operator()");
+  EXPECT_EQ(profileFunctionName("app::Bumper::operator()(int) const"), "app::Bumper::operator()");
+  EXPECT_EQ(profileFunctionName("app::name[abi:cxx11]()"), "app::name");
+  EXPECT_EQ(profileFunctionName("foo(int) [clone .isra.0]"), "foo");
+  EXPECT_EQ(profileFunctionName("pthread_mutex_lock@@GLIBC_2.2.5"), "pthread_mutex_lock");
+  EXPECT_EQ(profileFunctionName("void ns::f<int>(int)"), "ns::f");
+  EXPECT_EQ(profileFunctionName("ns::f<1.5>"), "ns::f");
+  EXPECT_EQ(profileFunctionName("(anonymous namespace)::g()"), "(anonymous namespace)::g");
+  EXPECT_EQ(profileFunctionName("std::vector<int>::operator[](unsigned long)"), "std::vector<int>::operator[]");
+  // Names of hex letters are names; long runs of hex digits are addresses.
+  EXPECT_EQ(profileFunctionName("add+0x1d"), "add");
+  EXPECT_EQ(profileFunctionName("fade_[k]"), "fade");
+  EXPECT_EQ(profileFunctionName("dec"), "dec");
+  EXPECT_FALSE(profileCanName("main()::(anonymous class)::operator()"));
+  EXPECT_TRUE(profileCanName("app::Bumper::operator()"));
   EXPECT_EQ(profileFunctionName("tcp_sendmsg+0x1d"), "tcp_sendmsg");
   EXPECT_EQ(profileFunctionName("finish_task_switch.isra.0+0x9b"), "finish_task_switch");
   EXPECT_EQ(profileFunctionName("copy_page_range.cold"), "copy_page_range");
@@ -427,6 +443,13 @@ TEST(SampleProfile, ReadsFoldedStacksAndSaysWhereInputIsWrong) {
   EXPECT_EQ(Error, "1:1: a call-chain frame outside a sample (no sample header line above it)");
   EXPECT_FALSE(readSampleProfile("main;f 3\nmain;g 12345678901234567\n", Error));
   EXPECT_EQ(Error, "2:8: a sample count over 10^15");
+  ASSERT_TRUE(readSampleProfile("main;f 0000000000000000001\n", Error)) << Error;
+  EXPECT_FALSE(readSampleProfile("\x1f\x8b\x08", Error));
+  EXPECT_EQ(Error, "1:1: a gzip file: gunzip it first");
+  // perf script -F ip,sym: frames without their DSO.
+  P = readSampleProfile("srv 1 [000] 1.0: 1 cpu-clock: \n\t55d0 app::hit(app::stats&)+0x9\n", Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->samplesOf("app::hit"), 1u);
   EXPECT_FALSE(readSampleProfile("hello world\n", Error));
   EXPECT_EQ(Error.substr(0, 21), "1:1: neither a perf s");
   EXPECT_FALSE(readSampleProfile(std::string("main;f 3\nx\0y 1\n", 15), Error));
@@ -456,9 +479,9 @@ TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
     ProgramSummary P;
     for (const TuSummary *T : Tus)
       P.add(*T);
-    size_t N = P.coolWritersOffProfile(With);
+    ProfileMatch M = P.coolWritersOffProfile(With);
     if (Seen)
-      *Seen = N;
+      *Seen = M.Ran;
     return P.Fields.at(Field);
   };
   size_t Seen = 0;
@@ -468,8 +491,8 @@ TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
   EXPECT_EQ(F.Writers, std::set<std::string>{Helper});
   EXPECT_EQ(F.SampledWhy.at(Helper), "'pipe_advance' may be inlined into 'pipe_write' (40 samples)");
   EXPECT_EQ(F.ColdWriters, (std::set<std::string>{Resize, Extern}));
-  EXPECT_EQ(F.ColdWhy.at(Resize), "'pipe_resize' never ran in the profile p.folded (42 samples), nor did a caller "
-                                  "that can have inlined it");
+  EXPECT_EQ(F.ColdWhy.at(Resize), "'pipe_resize' has no sample in the profile p.folded (42 samples), nor has a "
+                                  "caller that can have inlined it");
   // Defined in the TU of a sampled caller: that caller may hold its code.
   OtherTu.DefinedHere = {Extern};
   F = Judge({&*Back, &OtherTu}, *Profile);
@@ -496,8 +519,10 @@ TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
   EXPECT_EQ(Judge({&*Back, &OtherTu}, *Profile).Writers, (std::set<std::string>{Helper, Resize, Extern}));
   // Readers the profile never saw run are idle (a lock only they take is not taken), but for a
   // header's.
-  Tu.Fields[Field].Readers = {Write, "pipe_stat@/pipe.c:20:13", "pipe_peek@/pipe.h:12:20"};
+  // pipe_poll ran, though it calls nothing and writes nothing.
+  Tu.Fields[Field].Readers = {Write, "pipe_stat@/pipe.c:20:13", "pipe_peek@/pipe.h:12:20", "pipe_poll@/pipe.c:30:13"};
   Tu.DefinedInHeaders.insert("pipe_peek@/pipe.h:12:20");
+  Profile->Inclusive["pipe_poll"] = 3;
   Back = readSummary(writeSummary(Tu), Error);
   EXPECT_EQ(Judge({&*Back, &OtherTu}, *Profile).IdleReaders, std::set<std::string>{"pipe_stat@/pipe.c:20:13"});
   // A profile of another program changes nothing.

@@ -836,6 +836,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
     llvm::errs() << "lockwright: error: --hot-share must be a share from 0 to 1, not " << HotShareOpt << "\n";
     return 2;
   }
+  if (SampleProfileOpt.getNumOccurrences() && SampleProfileOpt.empty()) {
+    llvm::errs() << "lockwright: error: --sample-profile needs a file\n";
+    return 2;
+  }
   std::optional<SampleProfile> Profile;
   if (!SampleProfileOpt.empty() && !(Profile = loadSampleProfile(SampleProfileOpt)))
     return 1;
@@ -1227,7 +1231,7 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
       for (const TuJob &Job : Jobs)
         if (!Job.TimedOut)
           All.push_back(&Job.Summary);
-      Program = reduceProgram(All, Suppressed, Profile ? &*Profile : nullptr);
+      Program = reduceProgram(All, Suppressed, Profile ? &*Profile : nullptr, QuietOpt);
       for (const Finding &F : Program)
         Print(F, Jobs.empty() || Jobs.front().Summary.Directory.empty() ? ""
                                                                         : absolutePath(Jobs.front().Summary.Directory));

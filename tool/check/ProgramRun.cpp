@@ -127,7 +127,7 @@ std::optional<SampleProfile> loadSampleProfile(const std::string &Path) {
 }
 
 std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed,
-                                   const SampleProfile *Profile) {
+                                   const SampleProfile *Profile, bool Quiet) {
   std::vector<Finding> Out;
   if (Summaries.empty())
     return Out;
@@ -136,10 +136,16 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
     Program.add(*S);
   Program.inheritCallerLocks();
   Program.coolWritersCalledOnlyFromCold();
-  if (Profile && Program.coolWritersOffProfile(*Profile) == 0)
-    llvm::errs() << "lockwright: warning: --sample-profile " << Profile->Path
-                 << ": the profile saw none of the functions that write the checked records' fields run "
-                    "(a profile of another program?); it is not applied\n";
+  if (Profile) {
+    ProfileMatch Match = Program.coolWritersOffProfile(*Profile);
+    if (Match.Writers && !Match.Ran)
+      llvm::errs() << "lockwright: warning: --sample-profile " << Profile->Path << ": the profile saw none of the "
+                   << Match.Writers << " functions that write the checked records' fields run (a profile of "
+                   << "another program?); it is not applied\n";
+    else if (!Quiet)
+      llvm::errs() << "lockwright: --sample-profile " << Profile->Path << ": " << Match.Ran << " of the "
+                   << Match.Writers << " functions that write the checked records' fields ran in it\n";
+  }
   // Each TU was checked with its own config (.lockwright.yaml per directory): a check runs
   // when any TU's enables it, and a finding stays when the config of the TU whose main file
   // holds it enables it (in a header: the first TU's that does), at that TU's level.
@@ -217,6 +223,7 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
   bool Quiet = false;
   std::string SarifPath, SarifRoot, ProfilePath;
   double HotShare = SampleProfile::DefaultHotShare;
+  bool ProfileGiven = false, HotShareGiven = false;
   for (const std::string &A : Args) {
     if (A == "-h" || A == "--help") {
       llvm::outs() << "usage: lockwright report [--quiet] [--sarif=FILE [--sarif-root=DIR]]\n"
@@ -239,9 +246,11 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
       SarifPath = Arg.str();
     else if (Arg.consume_front("--sarif-root="))
       SarifRoot = Arg.str();
-    else if (Arg.consume_front("--sample-profile="))
+    else if (Arg.consume_front("--sample-profile=")) {
       ProfilePath = Arg.str();
-    else if (Arg.consume_front("--hot-share=")) {
+      ProfileGiven = true;
+    } else if (Arg.consume_front("--hot-share=")) {
+      HotShareGiven = true;
       char *End = nullptr;
       std::string Text = Arg.str();
       HotShare = std::strtod(Text.c_str(), &End);
@@ -260,8 +269,16 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
     llvm::errs() << "lockwright: error: report: no summary directory given\n";
     return 2;
   }
+  if (HotShareGiven && !ProfileGiven) {
+    llvm::errs() << "lockwright: error: report: --hot-share needs --sample-profile=FILE\n";
+    return 2;
+  }
+  if (ProfileGiven && ProfilePath.empty()) {
+    llvm::errs() << "lockwright: error: report: --sample-profile needs a file\n";
+    return 2;
+  }
   std::optional<SampleProfile> Profile;
-  if (!ProfilePath.empty() && !(Profile = loadSampleProfile(ProfilePath)))
+  if (ProfileGiven && !(Profile = loadSampleProfile(ProfilePath)))
     return 1;
   if (Profile)
     Profile->HotShare = HotShare;
@@ -306,7 +323,7 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
     Lists.push_back(&S.Findings);
     Suppressed += S.Suppressed;
   }
-  std::vector<Finding> Program = reduceProgram(All, Suppressed, Profile ? &*Profile : nullptr);
+  std::vector<Finding> Program = reduceProgram(All, Suppressed, Profile ? &*Profile : nullptr, Quiet);
   Lists.push_back(&Program);
   // Paths as the summaries spell them: absolute and real, or relative to the directory the map
   // step ran in (--relative-paths), which is where the report runs.

@@ -55,9 +55,10 @@ std::string treeHash(const std::string &Dir);
 std::string summaryFileName(const std::string &Source, const std::string &Arch);
 
 /// The findings of the checks judged on the whole program (the reduce step); with a sample
-/// profile, writers it never saw run are cold (ProgramSummary::coolWritersOffProfile).
+/// profile, writers it never saw run are cold (ProgramSummary::coolWritersOffProfile); unless
+/// Quiet, a line says how many of the writers it saw.
 std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed,
-                                   const SampleProfile *Profile = nullptr);
+                                   const SampleProfile *Profile = nullptr, bool Quiet = true);
 
 /// Reads the file of --sample-profile; on failure prints where and why ("PATH:LINE:COL: error:")
 /// and returns nothing.

@@ -182,7 +182,7 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
     return "'" + O.Name + "' by " + List(F->Writers);
   };
   std::string Note = "no function writes both: " + Written(B, FB) + "; " + Written(A, FA);
-  std::set<std::string> OnlyRead, Cold;
+  std::set<std::string> OnlyRead;
   std::map<std::string, std::string> Why;
   if (FA && FB) {
     for (const std::string &F : FA->accessors())
@@ -190,23 +190,24 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
           FB->Readers.count(F))
         OnlyRead.insert(F);
   }
+  // The writes that do not count, by the code's own rules and by a profile, each with the first
+  // reason and how many more.
+  std::map<std::string, std::string> ByProfile;
   for (const FieldFacts *F : {FA, FB})
     if (F)
       for (const auto &[Function, Reason] : F->ColdWhy)
-        if (!F->Writers.count(Function)) {
-          Cold.insert(Function);
-          Why.emplace(Function, Reason);
-        }
+        if (!F->Writers.count(Function))
+          (Reason.find(InTheProfile) != std::string::npos ? ByProfile : Why).emplace(Function, Reason);
   if (!OnlyRead.empty())
     Note += "; " + List(OnlyRead) + " only read" + (OnlyRead.size() == 1 ? "s" : "") + " both, which does not make "
             "them one object";
-  if (!Cold.empty())
-    Note += std::string("; writes ") +
-            (Why.begin()->second.find(InTheProfile) != std::string::npos
-                 ? "on paths the profile saw rarely or never"
-                 : "at init, teardown, configuration or before publication") +
-            " do not count (" + Why.begin()->second +
-            (Cold.size() > 1 ? ", and " + std::to_string(Cold.size() - 1) + " more" : "") + ")";
+  auto DoNotCount = [&](const char *Which, const std::map<std::string, std::string> &Reasons) {
+    if (!Reasons.empty())
+      Note += std::string("; writes ") + Which + " do not count (" + Reasons.begin()->second +
+              (Reasons.size() > 1 ? ", and " + std::to_string(Reasons.size() - 1) + " more" : "") + ")";
+  };
+  DoNotCount("at init, teardown, configuration or before publication", Why);
+  DoNotCount("on paths the profile saw rarely or never", ByProfile);
   // Under a sample profile: the measured frequency that keeps the pair.
   std::map<std::string, std::string> Sampled;
   for (const FieldFacts *F : {FA, FB})

@@ -1,5 +1,6 @@
 #include "summary/SampleProfile.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -49,10 +50,9 @@ std::string frameFunction(std::string_view Frame) {
   if (Space == std::string_view::npos || !isHex(Frame.substr(0, Space)))
     return "";
   std::string_view Rest = trimmed(Frame.substr(Space));
+  // "(DSO)" ends the frame unless perf script was told to leave it out (-F ip,sym).
   std::string_view Symbol = trimmed(withoutTrailingGroup(Rest));
-  if (Symbol.size() == Rest.size()) // no "(DSO)": not a frame of perf script's
-    return "";
-  return profileFunctionName(Symbol);
+  return Symbol.empty() ? "" : profileFunctionName(Symbol);
 }
 
 /// The line's text as a column number (1-based) of Part, a view into Line.
@@ -62,33 +62,121 @@ unsigned columnOf(std::string_view Line, std::string_view Part) {
 
 } // namespace
 
+namespace {
+
+bool endsWith(std::string_view S, std::string_view Tail) {
+  return S.size() >= Tail.size() && S.substr(S.size() - Tail.size()) == Tail;
+}
+
+/// S without every " [clone .isra.0]" (c++filt's spelling of a clone) and "[abi:cxx11]" tag.
+std::string withoutDecorations(std::string_view S) {
+  std::string Out(S);
+  for (std::string_view Open : {" [clone ", "[abi:"})
+    for (size_t At; (At = Out.find(Open)) != std::string::npos;) {
+      size_t Close = Out.find(']', At);
+      if (Close == std::string::npos)
+        break;
+      Out.erase(At, Close - At + 1);
+    }
+  return Out;
+}
+
+/// The positions in S outside every <...> and (...) group (template arguments, parameter lists,
+/// "(anonymous namespace)"), as a predicate over indices.
+std::vector<bool> outsideGroups(std::string_view S) {
+  std::vector<bool> Outside(S.size());
+  int Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    bool Operator = I >= 8 && S.substr(I - 8, 8) == "operator"; // operator< and operator() are names
+    if ((S[I] == '<' || S[I] == '(') && !Operator)
+      ++Depth;
+    Outside[I] = Depth == 0;
+    if ((S[I] == '>' || S[I] == ')') && Depth > 0 && !(I >= 8 && S.substr(I - 8, 8) == "operator"))
+      --Depth;
+  }
+  return Outside;
+}
+
+} // namespace
+
 std::string profileFunctionName(std::string_view Frame) {
-  std::string_view S = trimmed(Frame);
+  std::string_view View = trimmed(Frame);
   // stackcollapse-perf.pl's annotations: kernel, JIT, inlined, waker frames.
   for (std::string_view Tag : {"_[k]", "_[j]", "_[i]", "_[w]"})
-    if (S.size() > Tag.size() && S.substr(S.size() - Tag.size()) == Tag)
-      S.remove_suffix(Tag.size());
-  if (size_t Plus = S.rfind("+0x"); Plus != std::string_view::npos && Plus > 0 && isHex(S.substr(Plus + 3)))
-    S = S.substr(0, Plus);
-  if (S.empty() || S.front() == '[' || isHex(S) || (S.size() > 2 && S.substr(0, 2) == "0x" && isHex(S.substr(2))))
+    if (View.size() > Tag.size() && endsWith(View, Tag))
+      View.remove_suffix(Tag.size());
+  if (size_t Plus = View.rfind("+0x"); Plus != std::string_view::npos && Plus > 0 && isHex(View.substr(Plus + 3)))
+    View = View.substr(0, Plus);
+  // An address where a symbol was not found: perf's "[unknown]", a "0x..." or a bare address of
+  // 12 or more hex digits (a name of hex letters, "add" or "fade", is a name).
+  if (View.empty() || View.front() == '[' || (View.size() > 2 && View.substr(0, 2) == "0x" && isHex(View.substr(2))) ||
+      (View.size() >= 12 && isHex(View)))
     return "";
-  // A C++ name as perf demangles it: the parameter list and its qualifiers go.
-  for (std::string_view Qualifier : {" const", " volatile", " &&", " &"})
-    if (S.size() > Qualifier.size() && S.substr(S.size() - Qualifier.size()) == Qualifier)
-      S.remove_suffix(Qualifier.size());
+  // A versioned symbol ("pthread_mutex_lock@@GLIBC_2.2.5"): demangled C++ never holds '@'.
+  View = View.substr(0, View.find('@'));
+  std::string Name = withoutDecorations(View);
+  std::string_view S = trimmed(Name);
+  // A C++ name as perf demangles it: the parameter list and its qualifiers go, but not the
+  // "()" of "operator()", which perf prints without parameters by default.
+  for (bool Again = true; Again;) {
+    Again = false;
+    for (std::string_view Qualifier : {" const", " volatile", " &&", " &"})
+      if (S.size() > Qualifier.size() && endsWith(S, Qualifier)) {
+        S.remove_suffix(Qualifier.size());
+        Again = true;
+      }
+  }
   if (!S.empty() && S.back() == ')') {
-    std::string_view Name = trimmed(withoutTrailingGroup(S));
-    if (!Name.empty())
-      S = Name;
+    std::string_view Stripped = trimmed(withoutTrailingGroup(S));
+    if (!Stripped.empty() && !endsWith(Stripped, "operator"))
+      S = Stripped;
+  }
+  // A function template's return type ("void ns::f<int>") and arguments ("ns::f<int>"): the
+  // summaries name the template ("ns::f"). Not around operators, whose names hold spaces and
+  // angle brackets.
+  if (S.find("operator") == std::string_view::npos) {
+    std::vector<bool> Outside = outsideGroups(S);
+    for (size_t I = S.size(); I-- > 0;)
+      if (S[I] == ' ' && Outside[I]) {
+        S = S.substr(I + 1);
+        break;
+      }
+    if (!S.empty() && S.back() == '>') {
+      int Depth = 0;
+      for (size_t I = S.size(); I-- > 0;) {
+        if (S[I] == '>')
+          ++Depth;
+        else if (S[I] == '<' && --Depth == 0) {
+          if (I > 0)
+            S = S.substr(0, I);
+          break;
+        }
+      }
+    }
   }
   // A compiler's clone or split part of a function is that function's code: "f.isra.0",
-  // "f.constprop.0", "f.part.0", "f.cold", "f.llvm.123". Only after the last scope, and never
-  // a leading dot.
-  size_t Scope = S.rfind("::");
-  size_t From = Scope == std::string_view::npos ? 0 : Scope + 2;
-  if (size_t Dot = S.find('.', From + 1); Dot != std::string_view::npos && Dot > From)
-    S = S.substr(0, Dot);
+  // "f.constprop.0", "f.part.0", "f.cold", "f.llvm.123". Only after the last scope, outside
+  // template arguments, and never a leading dot.
+  std::vector<bool> Outside = outsideGroups(S);
+  size_t From = 0;
+  for (size_t I = 0; I + 1 < S.size(); ++I)
+    if (Outside[I] && S[I] == ':' && S[I + 1] == ':')
+      From = I + 2;
+  for (size_t I = From + 1; I < S.size(); ++I)
+    if (S[I] == '.' && Outside[I]) {
+      S = S.substr(0, I);
+      break;
+    }
   return std::string(S);
+}
+
+bool profileCanName(const std::string &Function) {
+  // Lambdas and other unnamed classes: perf prints "main::{lambda()#2}", the summaries
+  // "main()::(anonymous class)::operator()".
+  for (const char *Unnamed : {"(anonymous class)", "(anonymous struct)", "(anonymous union)", "(lambda", "(unnamed"})
+    if (Function.find(Unnamed) != std::string::npos)
+      return false;
+  return true;
 }
 
 uint64_t SampleProfile::hotSamples() const {
@@ -146,6 +234,8 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
     ++LineNo;
     if (!Line.empty() && Line.back() == '\r')
       Line.remove_suffix(1);
+    if (LineNo == 1 && Line.size() >= 2 && Line[0] == '\x1f' && Line[1] == '\x8b')
+      return Fail(1, 1, "a gzip file: gunzip it first");
     if (Line.find('\0') != std::string_view::npos)
       return Fail(LineNo, columnOf(Line, Line.substr(Line.find('\0'))), "a NUL byte: not a text profile");
     std::string_view Content = trimmed(Line);
@@ -171,9 +261,10 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
     if (FoldedLine) {
       if (!Expect(Format::Folded, LineNo, Line))
         return std::nullopt;
-      if (Count.size() > 15)
+      std::string_view Digits = Count.substr(std::min(Count.find_first_not_of('0'), Count.size() - 1));
+      if (Digits.size() > 15)
         return Fail(LineNo, columnOf(Line, Count), "a sample count over 10^15");
-      uint64_t N = std::stoull(std::string(Count));
+      uint64_t N = std::stoull(std::string(Digits));
       if (N == 0)
         continue; // a stack no sample fell in
       std::set<std::string> Frames;

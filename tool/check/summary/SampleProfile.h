@@ -33,9 +33,15 @@ struct SampleProfile {
 };
 
 /// The function a profile's frame names: "tcp_sendmsg" of "tcp_sendmsg+0x1d", of
-/// "tcp_sendmsg.cold", "foo.isra.0" and "foo_[k]" (a compiler's split or clone is its
-/// function's code); "ns::C::f" of "ns::C::f(int) const". Empty for "[unknown]" and addresses.
+/// "tcp_sendmsg.cold", "foo.isra.0", "foo(int) [clone .isra.0]" and "foo_[k]" (a compiler's
+/// split or clone is its function's code); "ns::C::f" of "ns::C::f(int) const", "void
+/// ns::f<int>(int)" and "ns::C::f[abi:cxx11]()"; "pthread_mutex_lock" of
+/// "pthread_mutex_lock@@GLIBC_2.2.5". Empty for "[unknown]" and addresses.
 std::string profileFunctionName(std::string_view Frame);
+
+/// Whether a profile can name Function (a summary's qualified name) at all: not a lambda's or
+/// another unnamed class's member, which perf spells its own way ("main::{lambda()#2}").
+bool profileCanName(const std::string &Function);
 
 /// Reads a profile in one of two formats, told apart by their lines:
 /// - `perf script` output, with call chains (perf record -g: a sample's header line, then one

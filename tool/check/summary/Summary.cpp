@@ -171,95 +171,105 @@ void ProgramSummary::coolWritersCalledOnlyFromCold() {
     }
 }
 
-size_t ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile) {
-  // How often each function ran: its own samples, or those of a caller that ran and may have
-  // inlined it (sampled code is attributed to the function it was compiled into, so a static
-  // helper shows up only as its callers), whichever is more; and the sampled function each
-  // count is of, for notes.
-  std::map<std::string, uint64_t> Ran;
-  std::map<std::string, std::string> SampledAs;
+ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile) {
+  // How often each function ran: the most of its own samples and those of a caller that ran
+  // and may have inlined it (sampled code is attributed to the function it was compiled into,
+  // so a static helper shows up only as its callers); and, for notes, its own count and the
+  // caller the inlined count is of.
+  std::map<std::string, uint64_t> Ran, Own;
+  std::map<std::string, std::string> InlinedInto;
   auto Consider = [&](const std::string &Key) {
     const std::string &Name = named(Key);
-    if (Ran.count(Name))
-      return;
-    if (uint64_t N = Profile.samplesOf(functionName(Name))) {
-      Ran.emplace(Name, N);
-      SampledAs.emplace(Name, Name);
-    }
+    if (!Ran.count(Name))
+      if (uint64_t N = Profile.samplesOf(functionName(Name)))
+        Ran[Name] = Own[Name] = N;
   };
   for (const auto &[Callee, Set] : Callers) {
     Consider(Callee);
     for (const std::string &Caller : Set)
       Consider(Caller);
   }
-  for (const auto &[Key, Facts] : Fields)
+  for (const auto &[Key, Facts] : Fields) {
     for (const std::string &Writer : Facts.Writers)
       Consider(Writer);
-  std::map<std::string, std::set<std::string>> InlinedInto;
+    for (const std::string &Reader : Facts.Readers)
+      Consider(Reader);
+  }
+  std::map<std::string, std::set<std::string>> Inlinable;
   for (const auto &[Callee, Set] : InlinableCallers)
     for (const std::string &Caller : Set)
-      InlinedInto[named(Callee)].insert(named(Caller));
+      Inlinable[named(Callee)].insert(named(Caller));
   for (bool Changed = true; Changed;) { // counts only grow, to one of the finitely many sampled
     Changed = false;
-    for (const auto &[Callee, Set] : InlinedInto)
+    for (const auto &[Callee, Set] : Inlinable)
       for (const std::string &Caller : Set) {
         auto From = Ran.find(Caller);
         if (From == Ran.end() || From->second <= (Ran.count(Callee) ? Ran.at(Callee) : 0))
           continue;
         Ran[Callee] = From->second;
-        SampledAs[Callee] = SampledAs.at(Caller);
+        InlinedInto[Callee] = Own.count(Caller) ? Caller : InlinedInto.at(Caller);
         Changed = true;
       }
   }
-  size_t Seen = 0;
-  std::set<std::string> Judged;
+  // A function the profile cannot answer for: a header's, which runs inlined into callers
+  // anywhere, also in files outside the run (mmgrab in context_switch), and one perf names its
+  // own way (a lambda).
+  auto Unjudged = [&](const std::string &Key) {
+    return DefinedInHeaders.count(Key) || !profileCanName(functionName(named(Key)));
+  };
+  // Whether it is a profile of this program: writers it saw, but main, which every program has.
+  ProfileMatch Match;
+  std::set<std::string> Counted;
   for (const auto &[Key, Facts] : Fields)
     for (const std::string &Writer : Facts.Writers)
-      if (!Writer.empty() && Judged.insert(named(Writer)).second && Ran.count(named(Writer)))
-        ++Seen;
-  if (Seen == 0)
-    return 0;
+      if (!Writer.empty() && !Unjudged(Writer) && functionName(named(Writer)) != "main" &&
+          Counted.insert(named(Writer)).second) {
+        ++Match.Writers;
+        Match.Ran += Ran.count(named(Writer));
+      }
+  if (Match.Ran == 0)
+    return Match;
   auto Samples = [](uint64_t N) { return std::to_string(N) + (N == 1 ? " sample" : " samples"); };
-  auto How = [&](const std::string &Name) {
-    const std::string &As = SampledAs.at(Name);
-    return As == Name ? "'" + functionName(Name) + "' in " + Samples(Ran.at(Name))
-                      : "'" + functionName(Name) + "' may be inlined into '" + functionName(As) + "' (" +
-                            Samples(Ran.at(Name)) + ")";
-  };
   uint64_t Enough = Profile.hotSamples();
-  std::string Of = " of the " + Samples(Profile.Samples) + InTheProfile + Profile.Path;
+  auto How = [&](const std::string &Name) {
+    auto Self = Own.find(Name);
+    if (Self != Own.end() && (Self->second >= Enough || !InlinedInto.count(Name)))
+      return "'" + functionName(Name) + "' in " + Samples(Self->second);
+    const std::string &Caller = InlinedInto.at(Name);
+    return "'" + functionName(Name) + "' may be inlined into '" + functionName(Caller) + "' (" +
+           Samples(Ran.at(Name)) + ")";
+  };
+  auto Rare = [&](const std::string &Key) {
+    auto Count = Ran.find(named(Key));
+    return Count == Ran.end() || Count->second < Enough;
+  };
   for (auto &[Key, Facts] : Fields)
     for (const std::string &Reader : Facts.Readers)
-      if (!Reader.empty() && !Ran.count(named(Reader)) && !DefinedInHeaders.count(Reader))
+      if (!Reader.empty() && !Unjudged(Reader) && Rare(Reader))
         Facts.IdleReaders.insert(Reader);
+  std::string Of = " of the " + Samples(Profile.Samples) + InTheProfile + Profile.Path;
   for (auto &[Key, Facts] : Fields)
     for (auto It = Facts.Writers.begin(); It != Facts.Writers.end();) {
-      if (It->empty()) { // an initializer outside any function: not a run-time write
+      // An initializer outside any function writes no field at run time.
+      if (It->empty() || Unjudged(*It)) {
         ++It;
         continue;
       }
       const std::string &Name = named(*It);
-      auto Count = Ran.find(Name);
-      if (Count != Ran.end() && Count->second >= Enough) {
+      if (!Rare(*It)) {
         Facts.SampledWhy[*It] = How(Name);
         ++It;
         continue;
       }
-      // A header's function runs inlined into callers anywhere, also in files outside the run
-      // (mmgrab in context_switch): a profile without inline frames cannot say it ran rarely.
-      if (DefinedInHeaders.count(*It)) {
-        ++It;
-        continue;
-      }
       Facts.ColdWriters.insert(*It);
-      Facts.ColdWhy[*It] = Count == Ran.end()
-                               ? "'" + functionName(*It) + "' never ran" + InTheProfile + Profile.Path + " (" +
-                                     Samples(Profile.Samples) + "), nor did a caller that can have inlined it"
-                               : How(Name) + Of + ", below its hot share (" + Profile.hotShareText() + ")";
+      Facts.ColdWhy[*It] = Ran.count(Name) ? How(Name) + Of + ", below its hot share (" + Profile.hotShareText() + ")"
+                                           : "'" + functionName(*It) + "' has no sample" + InTheProfile +
+                                                 Profile.Path + " (" + Samples(Profile.Samples) +
+                                                 "), nor has a caller that can have inlined it";
       Facts.WriterLocks.erase(*It);
       It = Facts.Writers.erase(It);
     }
-  return Seen;
+  return Match;
 }
 
 std::string absolutePath(const std::string &Path) {

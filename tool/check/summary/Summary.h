@@ -97,8 +97,8 @@ struct FieldFacts {
   void merge(const FieldFacts &Other);
 };
 
-/// What ColdWhy says of a writer a sample profile saw run rarely or never ("'f' never ran in the
-/// profile p.folded ...", "'f' in 3 samples of the 374070 samples in the profile p.folded ...").
+/// What ColdWhy says of a writer a sample profile saw run rarely or never ("'f' has no sample in
+/// the profile p.folded ...", "'f' in 3 samples of the 374070 samples in the profile p.folded ...").
 inline constexpr const char *InTheProfile = " in the profile ";
 
 /// The function a key names ("count_hit" of "count_hit@/src/a.c:3:6").
@@ -237,6 +237,12 @@ std::string writeSummary(const TuSummary &S);
 /// Parses a summary; on error (not JSON, another format or version, missing keys) says why.
 std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error);
 
+/// How well a sample profile covers a program: of the functions writing its records' fields
+/// that a profile can judge (none of a header's, no lambda, not main), how many it saw run.
+struct ProfileMatch {
+  size_t Ran = 0, Writers = 0;
+};
+
 /// The union of TU summaries: what the reduce step judges.
 struct ProgramSummary {
   /// The merged records of every TU with the label of the target they were laid out for, in
@@ -273,11 +279,12 @@ struct ProgramSummary {
   /// the functions cold by a rule of their own), unless its address is taken: its writes then
   /// happen only at init, teardown, registration or configuration. Call once all TUs are added.
   void coolWritersCalledOnlyFromCold();
-  /// Makes cold every writer the profile never saw run, by itself or inside a sampled caller
-  /// that may have inlined it (transitively), and notes the samples of the writers it keeps:
-  /// measured write frequency, for the layout checks. Returns how many of the program's
-  /// writers the profile saw; with none (a profile of another program) it changes nothing.
-  size_t coolWritersOffProfile(const SampleProfile &Profile);
+  /// Makes cold every writer the profile never saw run (or below its hot share), by itself or
+  /// inside a sampled caller that may have inlined it (transitively), marks such readers idle,
+  /// and notes the samples of the writers it keeps: measured write frequency, for the layout
+  /// checks. A header's functions and lambdas are not judged. When it saw none of the writers
+  /// (a profile of another program) it changes nothing.
+  ProfileMatch coolWritersOffProfile(const SampleProfile &Profile);
   /// Gives each writer of a field the locks every call of it in the program holds (one level:
   /// a function whose callers all hold `p->lock` runs under it), unless its address is taken.
   /// Call once all TUs are added.
