@@ -55,7 +55,7 @@ std::string frameFunction(std::string_view Frame) {
   return Symbol.empty() ? "" : profileFunctionName(Symbol);
 }
 
-/// The line's text as a column number (1-based) of Part, a view into Line.
+/// The 1-based column of Part, a view into Line.
 unsigned columnOf(std::string_view Line, std::string_view Part) {
   return static_cast<unsigned>(Part.data() - Line.data()) + 1;
 }
