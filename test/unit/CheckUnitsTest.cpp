@@ -407,6 +407,25 @@ TEST(SampleProfile, ReadsPerfScriptWithAndWithoutCallChains) {
   EXPECT_EQ(P->samplesOf("__GI___libc_write"), 1u);
   EXPECT_EQ(P->samplesOf("pipe_read"), 0u);
   EXPECT_EQ(P->Inclusive.size(), 3u);
+  // With --call-graph dwarf, an inlined function's frame says so instead of naming a DSO.
+  P = readSampleProfile("u 32456 [001] 4159.9: 250000 cpu-clock: \n"
+                        "\t            11ab bump_b+0xb (inlined)\n"
+                        "\t            11ab w2+0xb (/tmp/inl/u)\n",
+                        Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->samplesOf("bump_b"), 1u);
+  EXPECT_EQ(P->samplesOf("w2"), 1u);
+  // -F +srcline: each frame's source line under it belongs to the sample.
+  P = readSampleProfile("u 32455 [000] 4159.6: 250000 cpu-clock: \n"
+                        "\t            11e6 w1+0x16 (/tmp/inl/u)\n"
+                        "  u.c:4\n"
+                        "\t           891f4 start_thread+0x304 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n"
+                        "  pthread_create.c:442\n"
+                        "\n",
+                        Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 1u);
+  EXPECT_EQ(P->samplesOf("start_thread"), 1u);
   // Without -g each line is a sample ending in its frame.
   const char *Flat = "         swapper     0 [000]   106.524251:     250000 cpu-clock:  ffffffff8224379b "
                      "pv_native_safe_halt+0xb ([kernel.kallsyms])\n"

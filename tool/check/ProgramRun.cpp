@@ -142,6 +142,9 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
       llvm::errs() << "lockwright: warning: --sample-profile " << Profile->Path << ": the profile saw none of the "
                    << Match.Writers << " functions that write the checked records' fields run (a profile of "
                    << "another program?); it is not applied\n";
+    else if (!Quiet && !Match.Writers)
+      llvm::errs() << "lockwright: --sample-profile " << Profile->Path << ": every function that writes the "
+                   << "checked records' fields is a header's or a lambda, which a profile cannot judge\n";
     else if (!Quiet)
       llvm::errs() << "lockwright: --sample-profile " << Profile->Path << ": " << Match.Ran << " of the "
                    << Match.Writers << " functions that write the checked records' fields ran in it\n";

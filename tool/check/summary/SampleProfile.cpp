@@ -199,7 +199,7 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
   SampleProfile Out;
   enum class Format { Unknown, PerfScript, Folded } Seen = Format::Unknown;
   std::set<std::string> Stack; // the current perf script sample's functions, each once
-  bool InSample = false;
+  bool InSample = false, AfterFrame = false;
   auto EndSample = [&] {
     if (InSample) {
       for (const std::string &F : Stack)
@@ -252,8 +252,14 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
         return Fail(LineNo, 1, "a call-chain frame outside a sample (no sample header line above it)");
       if (std::string F = frameFunction(Line); !F.empty())
         Stack.insert(F);
+      AfterFrame = true;
       continue;
     }
+    // perf script -F +srcline: a frame's source line ("  u.c:4", "  rtld.c:497 (inlined)"),
+    // indented with spaces under it.
+    if (Seen == Format::PerfScript && AfterFrame && Line.front() == ' ')
+      continue;
+    AfterFrame = false;
     // Folded: "a;b;c COUNT".
     size_t Gap = Content.find_last_of(" \t");
     std::string_view Count = Gap == std::string_view::npos ? std::string_view() : Content.substr(Gap + 1);
