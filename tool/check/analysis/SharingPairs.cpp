@@ -32,6 +32,7 @@ std::optional<FieldFacts> objectFacts(const SharedObject &O, const UseTable &Use
       All->ColdWhy.insert(Path->ColdWhy.begin(), Path->ColdWhy.end());
       All->SampledWhy.insert(Path->SampledWhy.begin(), Path->SampledWhy.end());
       All->IdleReaders.insert(Path->IdleReaders.begin(), Path->IdleReaders.end());
+      All->ProfileCooled.insert(Path->ProfileCooled.begin(), Path->ProfileCooled.end());
     }
   return All;
 }
@@ -123,13 +124,15 @@ bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &
   while (Shared < A.Containers.size() && Shared < B.Containers.size() && A.Containers[Shared] == B.Containers[Shared])
     ++Shared;
   // Writers are the hot ones: a write at init or to an object not yet handed on contends with
-  // nobody.
+  // nobody. A writer a sample profile made cold still writes what it writes together.
   auto Gather = [&](const SharedObject &O, std::set<std::string> &Writers, std::set<std::string> &Accessors) {
     auto Add = [&](const FieldFacts *F) {
       if (F) {
-        Writers.insert(F->Writers.begin(), F->Writers.end());
+        for (const std::set<std::string> *Set : {&F->Writers, &F->ProfileCooled}) {
+          Writers.insert(Set->begin(), Set->end());
+          Accessors.insert(Set->begin(), Set->end());
+        }
         Accessors.insert(F->Readers.begin(), F->Readers.end());
-        Accessors.insert(F->Writers.begin(), F->Writers.end());
       }
     };
     std::optional<FieldFacts> Own = objectFacts(O, Uses);

@@ -50,6 +50,7 @@ void FieldFacts::merge(const FieldFacts &Other) {
   ColdWhy.insert(Other.ColdWhy.begin(), Other.ColdWhy.end());
   SampledWhy.insert(Other.SampledWhy.begin(), Other.SampledWhy.end());
   IdleReaders.insert(Other.IdleReaders.begin(), Other.IdleReaders.end());
+  ProfileCooled.insert(Other.ProfileCooled.begin(), Other.ProfileCooled.end());
   // One function seen by two TUs (a header's inline function): the locks both saw held.
   for (const auto &[Function, Locks] : Other.WriterLocks)
     if (auto [It, New] = WriterLocks.emplace(Function, Locks); !New)
@@ -262,6 +263,7 @@ ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile)
         continue;
       }
       Facts.ColdWriters.insert(*It);
+      Facts.ProfileCooled.insert(*It);
       Facts.ColdWhy[*It] = Ran.count(Name) ? How(Name) + Of + ", below its hot share (" + Profile.hotShareText() + ")"
                                            : "'" + functionName(*It) + "' has no sample" + InTheProfile +
                                                  Profile.Path + " (" + Samples(Profile.Samples) +

@@ -90,8 +90,10 @@ struct FieldFacts {
   /// how often the profile saw it run ("'f' in 120 samples", "'g' inlined into 'f' (120 samples)").
   std::map<std::string, std::string> SampledWhy;
   /// ... and the readers it never saw run (none of a header's functions): a lock only such
-  /// functions take is not taken.
-  std::set<std::string> IdleReaders;
+  /// functions take is not taken. ProfileCooled: the writers it made cold, which still make
+  /// the fields they write together one object (a profile measures how often, not what
+  /// belongs together: a lock's slow path that did not run still writes its parts together).
+  std::set<std::string> IdleReaders, ProfileCooled;
   std::set<std::string> accessors() const;
   /// Adds Other's uses (another TU's); names already known are kept.
   void merge(const FieldFacts &Other);
