@@ -510,6 +510,7 @@ TEST(SampleProfile, CoolsWritersItNeverSawRunAndKeepsWhatCallersInlined) {
   EXPECT_EQ(F.Writers, std::set<std::string>{Helper});
   EXPECT_EQ(F.SampledWhy.at(Helper), "'pipe_advance' may be inlined into 'pipe_write' (40 samples)");
   EXPECT_EQ(F.ColdWriters, (std::set<std::string>{Resize, Extern}));
+  EXPECT_EQ(F.ProfileCooled, F.ColdWriters); // they still join what they write
   EXPECT_EQ(F.ColdWhy.at(Resize), "'pipe_resize' has no sample in the profile p.folded (42 samples), nor has a "
                                   "caller that can have inlined it");
   // Defined in the TU of a sampled caller: that caller may hold its code.
