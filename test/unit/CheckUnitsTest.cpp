@@ -426,6 +426,26 @@ TEST(SampleProfile, ReadsPerfScriptWithAndWithoutCallChains) {
   ASSERT_TRUE(P) << Error;
   EXPECT_EQ(P->Samples, 1u);
   EXPECT_EQ(P->samplesOf("start_thread"), 1u);
+  // ... and without call chains, where each header holds its frame and may be right-aligned.
+  P = readSampleProfile("         swapper     0 [000]   106.5:     250000 cpu-clock:  ffffffff8224379b "
+                        "pv_native_safe_halt+0xb ([kernel.kallsyms])\n"
+                        "  [kernel.kallsyms][ffffffff8224379b]\n"
+                        "            dpkg  2075 [001]   106.6:     250000 cpu-clock:  ffffffff816069df "
+                        "copy_page_range+0x7ef ([kernel.kallsyms])\n"
+                        "  memory.c:1234\n"
+                        "            dpkg  2075 [001]   106.7:     250000 cpu-clock:  ffffffff816069df "
+                        "copy_page_range+0x7ef ([kernel.kallsyms])\n",
+                        Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 3u);
+  EXPECT_EQ(P->samplesOf("copy_page_range"), 2u);
+  // A right-aligned header after a sample's blank line starts the next sample.
+  P = readSampleProfile("perf 1 [001] 1.0: 250000 cpu-clock: \n\tffff81 f+0x1 ([kernel.kallsyms])\n\n"
+                        "         swapper     0 [000] 1.1: 250000 cpu-clock: \n\tffff82 g+0x1 ([kernel.kallsyms])\n",
+                        Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->Samples, 2u);
+  EXPECT_EQ(P->samplesOf("g"), 1u);
   // Without -g each line is a sample ending in its frame.
   const char *Flat = "         swapper     0 [000]   106.524251:     250000 cpu-clock:  ffffffff8224379b "
                      "pv_native_safe_halt+0xb ([kernel.kallsyms])\n"

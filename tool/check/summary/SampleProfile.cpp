@@ -241,6 +241,7 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
     std::string_view Content = trimmed(Line);
     if (Content.empty()) {
       EndSample();
+      AfterFrame = false;
       continue;
     }
     if (Content.front() == '#')
@@ -256,8 +257,9 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
       continue;
     }
     // perf script -F +srcline: a frame's source line ("  u.c:4", "  rtld.c:497 (inlined)"),
-    // indented with spaces under it.
-    if (Seen == Format::PerfScript && AfterFrame && Line.front() == ' ')
+    // indented with spaces under it. A sample's header may be indented too (perf right-aligns
+    // the command name), but it holds "time: " and "event: ".
+    if (Seen == Format::PerfScript && AfterFrame && Line.front() == ' ' && Content.find(": ") == std::string_view::npos)
       continue;
     AfterFrame = false;
     // Folded: "a;b;c COUNT".
@@ -322,6 +324,7 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
                   "then one tab-indented frame per line with -g) nor a folded stack ('frame;frame COUNT')");
     if (!F.empty())
       Stack.insert(F);
+    AfterFrame = true; // its source line may follow
   }
   EndSample();
   if (Out.Samples == 0)
