@@ -373,6 +373,17 @@ TEST(SampleProfile, FunctionNamesLoseOffsetsClonesAndParameters) {
   EXPECT_EQ(profileFunctionName("add+0x1d"), "add");
   EXPECT_EQ(profileFunctionName("fade_[k]"), "fade");
   EXPECT_EQ(profileFunctionName("dec"), "dec");
+  // Operators of templates, and names that only contain the word.
+  EXPECT_EQ(profileFunctionName("bool ns::operator< <int>(ns::X<int> const&, ns::X<int> const&)"), "ns::operator<");
+  EXPECT_EQ(profileFunctionName("auto ns::C::operator()<int>(int) const"), "ns::C::operator()");
+  EXPECT_EQ(profileFunctionName("void ns::run_operator<int>(int)"), "ns::run_operator");
+  EXPECT_EQ(profileFunctionName("app::operator<<(std::ostream&, app::X const&)"), "app::operator<<");
+  EXPECT_EQ(profileFunctionName("ns::X::operator<=>(ns::X const&) const"), "ns::X::operator<=>");
+  EXPECT_EQ(profileFunctionName("ns::X::operator->()"), "ns::X::operator->");
+  EXPECT_EQ(profileFunctionName("operator new[](unsigned long)"), "operator new[]");
+  // bpftrace's decimal offsets.
+  EXPECT_EQ(profileFunctionName("tcp_recvmsg+808"), "tcp_recvmsg");
+  EXPECT_EQ(profileFunctionName("ns::X::operator+(int)"), "ns::X::operator+");
   EXPECT_FALSE(profileCanName("main()::(anonymous class)::operator()"));
   EXPECT_TRUE(profileCanName("app::Bumper::operator()"));
   EXPECT_EQ(profileFunctionName("tcp_sendmsg+0x1d"), "tcp_sendmsg");
@@ -467,6 +478,17 @@ TEST(SampleProfile, ReadsFoldedStacksAndSaysWhereInputIsWrong) {
   EXPECT_EQ(P->Samples, 37u);
   EXPECT_EQ(P->samplesOf("pipe_write"), 35u);
   EXPECT_EQ(P->samplesOf("kswapd"), 2u);
+  // Inline namespaces: perf prints them, summaries do not.
+  P = readSampleProfile("main;app::v1::push 4\nmain;std::__cxx11::basic_string<char>::append 2\n", Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->samplesOf("app::push"), 4u);
+  EXPECT_EQ(P->samplesOf("app::v1::push"), 4u);
+  EXPECT_EQ(P->samplesOf("std::basic_string<char>::append"), 2u);
+  // A tracepoint's header with a call chain.
+  P = readSampleProfile("sh 9 [000] 1.0: sched:sched_switch: prev_comm=sh prev_pid=9\n\tffff81 __schedule+0x1 ([kernel.kallsyms])\n",
+                        Error);
+  ASSERT_TRUE(P) << Error;
+  EXPECT_EQ(P->samplesOf("__schedule"), 1u);
   // A stack no sample fell in names no function (fuzz/regressions/sample_profile).
   P = readSampleProfile("main;f 3\nmain;g 0\n", Error);
   ASSERT_TRUE(P) << Error;

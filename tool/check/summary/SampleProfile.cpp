@@ -28,6 +28,10 @@ std::string_view trimmed(std::string_view S) {
   return S;
 }
 
+bool endsWith(std::string_view S, std::string_view Tail) {
+  return S.size() >= Tail.size() && S.substr(S.size() - Tail.size()) == Tail;
+}
+
 /// S without a last "(...)" group that closes at its end (perf's "(DSO)", a C++ parameter list);
 /// S itself when it does not end in one.
 std::string_view withoutTrailingGroup(std::string_view S) {
@@ -52,6 +56,8 @@ std::string frameFunction(std::string_view Frame) {
   std::string_view Rest = trimmed(Frame.substr(Space));
   // "(DSO)" ends the frame unless perf script was told to leave it out (-F ip,sym).
   std::string_view Symbol = trimmed(withoutTrailingGroup(Rest));
+  if (endsWith(Symbol, "operator")) // "f::operator()" without its DSO
+    Symbol = Rest;
   return Symbol.empty() ? "" : profileFunctionName(Symbol);
 }
 
@@ -63,10 +69,6 @@ unsigned columnOf(std::string_view Line, std::string_view Part) {
 } // namespace
 
 namespace {
-
-bool endsWith(std::string_view S, std::string_view Tail) {
-  return S.size() >= Tail.size() && S.substr(S.size() - Tail.size()) == Tail;
-}
 
 /// S without every " [clone .isra.0]" (c++filt's spelling of a clone) and "[abi:cxx11]" tag.
 std::string withoutDecorations(std::string_view S) {
@@ -83,18 +85,65 @@ std::string withoutDecorations(std::string_view S) {
 
 /// The positions in S outside every <...> and (...) group (template arguments, parameter lists,
 /// "(anonymous namespace)"), as a predicate over indices.
+bool isIdentifierChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
+/// Where the word "operator" starts in S (not inside "run_operator" or "operators"), or npos.
+size_t operatorWord(std::string_view S) {
+  for (size_t At = S.find("operator"); At != std::string_view::npos; At = S.find("operator", At + 1))
+    if ((At == 0 || !isIdentifierChar(S[At - 1])) && (At + 8 == S.size() || !isIdentifierChar(S[At + 8])))
+      return At;
+  return std::string_view::npos;
+}
+
+/// Whether S[I] is the first character after the word "operator" (operator< and operator() are names).
+bool followsOperator(std::string_view S, size_t I) {
+  return I >= 8 && S.substr(I - 8, 8) == "operator" && (I == 8 || !isIdentifierChar(S[I - 9]));
+}
+
+/// The end of the operator symbol of Op, which starts with "operator": "operator<", "operator()",
+/// "operator new[]", a conversion's "operator bool".
+size_t operatorSymbolEnd(std::string_view Op) {
+  size_t I = 8;
+  while (I < Op.size() && Op[I] == ' ')
+    ++I;
+  if (Op.substr(I, 2) == "()" || Op.substr(I, 2) == "[]")
+    return I + 2;
+  if (I < Op.size() && isIdentifierChar(Op[I])) {
+    while (I < Op.size() && (isIdentifierChar(Op[I]) || Op[I] == ':'))
+      ++I;
+    return Op.substr(I, 2) == "[]" ? I + 2 : I;
+  }
+  while (I < Op.size() && std::string_view("+-*/%^&|~!=<>,").find(Op[I]) != std::string_view::npos)
+    ++I;
+  return I;
+}
+
 std::vector<bool> outsideGroups(std::string_view S) {
   std::vector<bool> Outside(S.size());
   int Depth = 0;
   for (size_t I = 0; I < S.size(); ++I) {
-    bool Operator = I >= 8 && S.substr(I - 8, 8) == "operator"; // operator< and operator() are names
+    bool Operator = followsOperator(S, I);
     if ((S[I] == '<' || S[I] == '(') && !Operator)
       ++Depth;
     Outside[I] = Depth == 0;
-    if ((S[I] == '>' || S[I] == ')') && Depth > 0 && !(I >= 8 && S.substr(I - 8, 8) == "operator"))
+    if ((S[I] == '>' || S[I] == ')') && Depth > 0 && !Operator)
       --Depth;
   }
   return Outside;
+}
+
+/// S without a template argument list that ends it and starts at or after From ("f<int>").
+std::string_view withoutTrailingArguments(std::string_view S, size_t From) {
+  if (S.empty() || S.back() != '>')
+    return S;
+  int Depth = 0;
+  for (size_t I = S.size(); I-- > From;) {
+    if (S[I] == '>')
+      ++Depth;
+    else if (S[I] == '<' && --Depth == 0)
+      return I > 0 ? trimmed(S.substr(0, I)) : S;
+  }
+  return S;
 }
 
 } // namespace
@@ -106,6 +155,11 @@ std::string profileFunctionName(std::string_view Frame) {
     if (View.size() > Tag.size() && endsWith(View, Tag))
       View.remove_suffix(Tag.size());
   if (size_t Plus = View.rfind("+0x"); Plus != std::string_view::npos && Plus > 0 && isHex(View.substr(Plus + 3)))
+    View = View.substr(0, Plus);
+  // stackcollapse-bpftrace.pl's decimal offsets ("tcp_recvmsg+808"); not operator+.
+  if (size_t Plus = View.rfind('+'); Plus != std::string_view::npos && Plus > 0 && Plus + 1 < View.size() &&
+                                     isIdentifierChar(View[Plus - 1]) &&
+                                     View.find_first_not_of("0123456789", Plus + 1) == std::string_view::npos)
     View = View.substr(0, Plus);
   // An address where a symbol was not found: perf's "[unknown]", a "0x..." or a bare address of
   // 12 or more hex digits (a name of hex letters, "add" or "fade", is a name).
@@ -131,29 +185,23 @@ std::string profileFunctionName(std::string_view Frame) {
     if (!Stripped.empty() && !endsWith(Stripped, "operator"))
       S = Stripped;
   }
-  // A function template's return type ("void ns::f<int>") and arguments ("ns::f<int>"): the
-  // summaries name the template ("ns::f"). Not around operators, whose names hold spaces and
-  // angle brackets.
-  if (S.find("operator") == std::string_view::npos) {
-    std::vector<bool> Outside = outsideGroups(S);
-    for (size_t I = S.size(); I-- > 0;)
-      if (S[I] == ' ' && Outside[I]) {
-        S = S.substr(I + 1);
-        break;
-      }
-    if (!S.empty() && S.back() == '>') {
-      int Depth = 0;
-      for (size_t I = S.size(); I-- > 0;) {
-        if (S[I] == '>')
-          ++Depth;
-        else if (S[I] == '<' && --Depth == 0) {
-          if (I > 0)
-            S = S.substr(0, I);
-          break;
-        }
-      }
+  // A function template's return type ("void ns::f<int>") and arguments ("ns::f<int>",
+  // "ns::operator< <int>"): the summaries name the template ("ns::f", "ns::operator<").
+  size_t Op = operatorWord(S);
+  std::string_view Head = Op == std::string_view::npos ? S : S.substr(0, Op);
+  std::string_view Tail = Op == std::string_view::npos ? std::string_view() : S.substr(Op);
+  std::vector<bool> HeadOutside = outsideGroups(Head);
+  for (size_t I = Head.size(); I-- > 0;)
+    if (Head[I] == ' ' && HeadOutside[I]) {
+      Head = Head.substr(I + 1);
+      break;
     }
-  }
+  if (Tail.empty())
+    Head = withoutTrailingArguments(Head, 1);
+  else
+    Tail = withoutTrailingArguments(Tail, operatorSymbolEnd(Tail));
+  std::string Joined = std::string(Head) + std::string(Tail);
+  S = Joined;
   // A compiler's clone or split part of a function is that function's code: "f.isra.0",
   // "f.constprop.0", "f.part.0", "f.cold", "f.llvm.123". Only after the last scope, outside
   // template arguments, and never a leading dot.
@@ -191,8 +239,26 @@ std::string SampleProfile::hotShareText() const {
 }
 
 uint64_t SampleProfile::samplesOf(const std::string &Function) const {
-  auto It = Inclusive.find(Function);
-  return It == Inclusive.end() ? 0 : It->second;
+  if (auto It = Inclusive.find(Function); It != Inclusive.end())
+    return It->second;
+  // Summaries name functions without their inline namespaces (std::__cxx11, app::v1), perf with
+  // them: the profile's names with one inner scope left out stand in.
+  if (!ScopesIndexed)
+    for (const auto &[Name, Samples] : Inclusive) {
+      std::vector<size_t> Scopes;
+      std::vector<bool> Outside = outsideGroups(Name);
+      for (size_t I = 0; I + 1 < Name.size(); ++I)
+        if (Outside[I] && Name[I] == ':' && Name[I + 1] == ':')
+          Scopes.push_back(I);
+      for (size_t K = 0; K + 1 < Scopes.size(); ++K) {
+        std::string Shorter = Name.substr(0, Scopes[K]) + Name.substr(Scopes[K + 1]);
+        uint64_t &Known = WithoutOneScope[Shorter];
+        Known = std::max(Known, Samples);
+      }
+    }
+  ScopesIndexed = true;
+  auto It = WithoutOneScope.find(Function);
+  return It == WithoutOneScope.end() ? 0 : It->second;
 }
 
 std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::string &Error) {
@@ -318,7 +384,8 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
         F = frameFunction(Content.substr(Tokens[I].data() - Content.data()));
         break;
       }
-    if (F.empty() && Content.back() != ')')
+    // A tracepoint's header ends in its fields ("sched:sched_switch: prev_comm=..."): still a header.
+    if (F.empty() && Content.back() != ')' && Content.find(": ") == std::string_view::npos)
       return Fail(LineNo, 1,
                   "neither a perf script sample ('comm pid [cpu] time: period event: ADDRESS SYMBOL (DSO)', "
                   "then one tab-indented frame per line with -g) nor a folded stack ('frame;frame COUNT')");

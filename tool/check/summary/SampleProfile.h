@@ -28,8 +28,13 @@ struct SampleProfile {
   uint64_t hotSamples() const;
   /// HotShare as a percentage ("0.01%").
   std::string hotShareText() const;
-  /// The samples of Function (by a summary's qualified name): 0 when the profile never saw it.
+  /// The samples of Function (by a summary's qualified name, which leaves out inline
+  /// namespaces): 0 when the profile never saw it.
   uint64_t samplesOf(const std::string &Function) const;
+
+private:
+  mutable std::map<std::string, uint64_t> WithoutOneScope; // Inclusive's names, one inner scope out
+  mutable bool ScopesIndexed = false;
 };
 
 /// The function a profile's frame names: "tcp_sendmsg" of "tcp_sendmsg+0x1d", of

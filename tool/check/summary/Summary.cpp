@@ -208,7 +208,9 @@ ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile)
         if (From == Ran.end() || From->second <= (Ran.count(Callee) ? Ran.at(Callee) : 0))
           continue;
         Ran[Callee] = From->second;
-        InlinedInto[Callee] = Own.count(Caller) ? Caller : InlinedInto.at(Caller);
+        // The sampled function the count is of: the caller, or the one it got its count from.
+        InlinedInto[Callee] =
+            Own.count(Caller) && Own.at(Caller) == From->second ? Caller : InlinedInto.at(Caller);
         Changed = true;
       }
   }
@@ -218,15 +220,22 @@ ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile)
   auto Unjudged = [&](const std::string &Key) {
     return DefinedInHeaders.count(Key) || !profileCanName(functionName(named(Key)));
   };
-  // Whether it is a profile of this program: writers it saw, but main, which every program has.
+  // Whether it is a profile of this program: writers it saw, but main, which every program has,
+  // and what main may have inlined.
   ProfileMatch Match;
   std::set<std::string> Counted;
+  auto SeenApartFromMain = [&](const std::string &Name) {
+    if (Own.count(Name))
+      return true;
+    auto Into = InlinedInto.find(Name);
+    return Into != InlinedInto.end() && functionName(Into->second) != "main";
+  };
   for (const auto &[Key, Facts] : Fields)
     for (const std::string &Writer : Facts.Writers)
       if (!Writer.empty() && !Unjudged(Writer) && functionName(named(Writer)) != "main" &&
           Counted.insert(named(Writer)).second) {
         ++Match.Writers;
-        Match.Ran += Ran.count(named(Writer));
+        Match.Ran += SeenApartFromMain(named(Writer));
       }
   if (Match.Ran == 0)
     return Match;
