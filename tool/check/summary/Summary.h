@@ -23,7 +23,7 @@ struct SampleProfile;
 inline constexpr const char *SummaryFormat = "lockwright-summary";
 inline constexpr int SummaryVersion = 6; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
                                           // 5: the calls, functions that run rarely, external names;
-                                          // 6: the external functions each TU can inline
+                                          // 6: the functions each TU can inline (defined_here, defined_in_headers)
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -87,7 +87,7 @@ struct FieldFacts {
   std::string FirstApi, ContendingApi, PointerContendingApi;
   std::string FirstApiIn, ContendingApiIn, PointerContendingApiIn;
   /// The reduce step's, under a sample profile (never in a summary file): for each of Writers,
-  /// how often the profile saw it run ("'f' in 120 samples", "'g' inlined into 'f' (120 samples)").
+  /// how often the profile saw it run ("'f' in 120 samples", "'g' may be inlined into 'f' (120 samples)").
   std::map<std::string, std::string> SampledWhy;
   /// ... and the readers it never saw run (none of a header's functions): a lock only such
   /// functions take is not taken. ProfileCooled: the writers it made cold, which still make
@@ -275,6 +275,7 @@ struct ProgramSummary {
   /// The calls of Callers that a compiler may have inlined (the callee without external
   /// linkage, or defined in the caller's TU): callee -> callers.
   std::map<std::string, std::set<std::string>> InlinableCallers;
+  /// The union of the TUs' functions with their body in a header.
   std::set<std::string> DefinedInHeaders;
   void add(const TuSummary &S);
   /// Makes cold every writer whose every caller in the program is cold (transitively, from
