@@ -66,10 +66,6 @@ unsigned columnOf(std::string_view Line, std::string_view Part) {
   return static_cast<unsigned>(Part.data() - Line.data()) + 1;
 }
 
-} // namespace
-
-namespace {
-
 /// S without every " [clone .isra.0]" (c++filt's spelling of a clone) and "[abi:cxx11]" tag.
 std::string withoutDecorations(std::string_view S) {
   std::string Out(S);
@@ -83,8 +79,6 @@ std::string withoutDecorations(std::string_view S) {
   return Out;
 }
 
-/// The positions in S outside every <...> and (...) group (template arguments, parameter lists,
-/// "(anonymous namespace)"), as a predicate over indices.
 bool isIdentifierChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
 
 /// Where the word "operator" starts in S (not inside "run_operator" or "operators"), or npos.
@@ -118,6 +112,8 @@ size_t operatorSymbolEnd(std::string_view Op) {
   return I;
 }
 
+/// The positions in S outside every <...> and (...) group (template arguments, parameter lists,
+/// "(anonymous namespace)"), as a predicate over indices.
 std::vector<bool> outsideGroups(std::string_view S) {
   std::vector<bool> Outside(S.size());
   int Depth = 0;
@@ -130,6 +126,16 @@ std::vector<bool> outsideGroups(std::string_view S) {
       --Depth;
   }
   return Outside;
+}
+
+/// Where the "::" between S's scopes start, outside template arguments and parameter lists.
+std::vector<size_t> scopeSeparators(std::string_view S) {
+  std::vector<bool> Outside = outsideGroups(S);
+  std::vector<size_t> At;
+  for (size_t I = 0; I + 1 < S.size(); ++I)
+    if (Outside[I] && S[I] == ':' && S[I + 1] == ':')
+      At.push_back(I);
+  return At;
 }
 
 /// S without a template argument list that ends it and starts at or after From ("f<int>").
@@ -206,10 +212,8 @@ std::string profileFunctionName(std::string_view Frame) {
   // "f.constprop.0", "f.part.0", "f.cold", "f.llvm.123". Only after the last scope, outside
   // template arguments, and never a leading dot.
   std::vector<bool> Outside = outsideGroups(S);
-  size_t From = 0;
-  for (size_t I = 0; I + 1 < S.size(); ++I)
-    if (Outside[I] && S[I] == ':' && S[I + 1] == ':')
-      From = I + 2;
+  std::vector<size_t> Scopes = scopeSeparators(S);
+  size_t From = Scopes.empty() ? 0 : Scopes.back() + 2;
   for (size_t I = From + 1; I < S.size(); ++I)
     if (S[I] == '.' && Outside[I]) {
       S = S.substr(0, I);
@@ -241,22 +245,6 @@ std::string SampleProfile::hotShareText() const {
 uint64_t SampleProfile::samplesOf(const std::string &Function) const {
   if (auto It = Inclusive.find(Function); It != Inclusive.end())
     return It->second;
-  // Summaries name functions without their inline namespaces (std::__cxx11, app::v1), perf with
-  // them: the profile's names with one inner scope left out stand in.
-  if (!ScopesIndexed)
-    for (const auto &[Name, Samples] : Inclusive) {
-      std::vector<size_t> Scopes;
-      std::vector<bool> Outside = outsideGroups(Name);
-      for (size_t I = 0; I + 1 < Name.size(); ++I)
-        if (Outside[I] && Name[I] == ':' && Name[I + 1] == ':')
-          Scopes.push_back(I);
-      for (size_t K = 0; K + 1 < Scopes.size(); ++K) {
-        std::string Shorter = Name.substr(0, Scopes[K]) + Name.substr(Scopes[K + 1]);
-        uint64_t &Known = WithoutOneScope[Shorter];
-        Known = std::max(Known, Samples);
-      }
-    }
-  ScopesIndexed = true;
   auto It = WithoutOneScope.find(Function);
   return It == WithoutOneScope.end() ? 0 : It->second;
 }
@@ -396,6 +384,15 @@ std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::strin
   EndSample();
   if (Out.Samples == 0)
     return Fail(LineNo, 1, "no samples");
+  // Summaries name functions without their inline namespaces (std::__cxx11, app::v1), perf with
+  // them: the profile's names with one inner scope left out stand in.
+  for (const auto &[Name, Samples] : Out.Inclusive) {
+    std::vector<size_t> Scopes = scopeSeparators(Name);
+    for (size_t K = 0; K + 1 < Scopes.size(); ++K) {
+      uint64_t &Known = Out.WithoutOneScope[Name.substr(0, Scopes[K]) + Name.substr(Scopes[K + 1])];
+      Known = std::max(Known, Samples);
+    }
+  }
   return Out;
 }
 

@@ -33,8 +33,8 @@ struct SampleProfile {
   uint64_t samplesOf(const std::string &Function) const;
 
 private:
-  mutable std::map<std::string, uint64_t> WithoutOneScope; // Inclusive's names, one inner scope out
-  mutable bool ScopesIndexed = false;
+  friend std::optional<SampleProfile> readSampleProfile(std::string_view Text, std::string &Error);
+  std::map<std::string, uint64_t> WithoutOneScope; // Inclusive's names, one inner scope left out
 };
 
 /// The function a profile's frame names: "tcp_sendmsg" of "tcp_sendmsg+0x1d", of
