@@ -41,6 +41,13 @@ std::set<std::string> FieldFacts::accessors() const {
   return All;
 }
 
+std::set<std::string>::iterator FieldFacts::cool(std::set<std::string>::iterator It, std::string Why) {
+  ColdWriters.insert(*It);
+  ColdWhy[*It] = std::move(Why);
+  WriterLocks.erase(*It);
+  return Writers.erase(It);
+}
+
 std::string functionName(const std::string &Key) { return Key.substr(0, Key.find('@')); }
 
 void FieldFacts::merge(const FieldFacts &Other) {
@@ -165,10 +172,7 @@ void ProgramSummary::coolWritersCalledOnlyFromCold() {
         continue;
       }
       // The program's reason replaces a TU's (a fresh object at one of its writes).
-      Facts.ColdWriters.insert(*It);
-      Facts.ColdWhy[*It] = Why->second;
-      Facts.WriterLocks.erase(*It);
-      It = Facts.Writers.erase(It);
+      It = Facts.cool(It, Why->second);
     }
 }
 
@@ -260,7 +264,7 @@ ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile)
   std::string Of = " of the " + Samples(Profile.Samples) + InTheProfile + Profile.Path;
   for (auto &[Key, Facts] : Fields)
     for (auto It = Facts.Writers.begin(); It != Facts.Writers.end();) {
-      // An initializer outside any function writes no field at run time.
+      // An initializer outside any function writes no field at run time; and see Unjudged.
       if (It->empty() || Unjudged(*It)) {
         ++It;
         continue;
@@ -271,14 +275,11 @@ ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile)
         ++It;
         continue;
       }
-      Facts.ColdWriters.insert(*It);
       Facts.ProfileCooled.insert(*It);
-      Facts.ColdWhy[*It] = Ran.count(Name) ? How(Name) + Of + ", below its hot share (" + Profile.hotShareText() + ")"
-                                           : "'" + functionName(*It) + "' has no sample" + InTheProfile +
-                                                 Profile.Path + " (" + Samples(Profile.Samples) +
-                                                 "), nor has a caller that can have inlined it";
-      Facts.WriterLocks.erase(*It);
-      It = Facts.Writers.erase(It);
+      It = Facts.cool(It, Ran.count(Name) ? How(Name) + Of + ", below its hot share (" + Profile.hotShareText() + ")"
+                                          : "'" + functionName(*It) + "' has no sample" + InTheProfile +
+                                                Profile.Path + " (" + Samples(Profile.Samples) +
+                                                "), nor has a caller that can have inlined it");
     }
   return Match;
 }

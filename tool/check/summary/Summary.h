@@ -95,6 +95,9 @@ struct FieldFacts {
   /// belongs together: a lock's slow path that did not run still writes its parts together).
   std::set<std::string> IdleReaders, ProfileCooled;
   std::set<std::string> accessors() const;
+  /// Moves the writer at It from Writers to ColdWriters for Why (its locks no longer count);
+  /// returns the writer after it.
+  std::set<std::string>::iterator cool(std::set<std::string>::iterator It, std::string Why);
   /// Adds Other's uses (another TU's); names already known are kept.
   void merge(const FieldFacts &Other);
 };
