@@ -828,23 +828,10 @@ int runCheckTool(const char *Argv0, const std::vector<std::string> &Args) {
                     "to `lockwright report`, not with --summaries\n";
     return 2;
   }
-  if (HotShareOpt.getNumOccurrences() && SampleProfileOpt.empty()) {
-    llvm::errs() << "lockwright: error: --hot-share needs --sample-profile=FILE\n";
-    return 2;
-  }
-  if (!(HotShareOpt >= 0 && HotShareOpt <= 1)) {
-    llvm::errs() << "lockwright: error: --hot-share must be a share from 0 to 1, not " << HotShareOpt << "\n";
-    return 2;
-  }
-  if (SampleProfileOpt.getNumOccurrences() && SampleProfileOpt.empty()) {
-    llvm::errs() << "lockwright: error: --sample-profile needs a file\n";
-    return 2;
-  }
   std::optional<SampleProfile> Profile;
-  if (!SampleProfileOpt.empty() && !(Profile = loadSampleProfile(SampleProfileOpt)))
-    return 1;
-  if (Profile)
-    Profile->HotShare = HotShareOpt;
+  if (int Status = profileFromOptions(SampleProfileOpt.getNumOccurrences() != 0, SampleProfileOpt,
+                                      HotShareOpt.getNumOccurrences() != 0, HotShareOpt, "", Profile))
+    return Status;
 
   if (!SpecFileOpt.empty() && ArchOpt.getNumOccurrences()) {
     llvm::errs() << "lockwright: error: --spec and --arch both say what to judge against; give one\n";

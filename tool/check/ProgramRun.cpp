@@ -107,6 +107,8 @@ std::string summaryFileName(const std::string &Source, const std::string &Arch) 
   return Name + (Arch.empty() ? "" : "." + Arch) + ".lwsum.json";
 }
 
+namespace {
+
 std::optional<SampleProfile> loadSampleProfile(const std::string &Path) {
   std::optional<std::string> Text =
       llvm::sys::fs::is_directory(Path) ? std::nullopt : readFile(Path);
@@ -124,6 +126,30 @@ std::optional<SampleProfile> loadSampleProfile(const std::string &Path) {
   }
   Profile->Path = Path;
   return Profile;
+}
+
+} // namespace
+
+int profileFromOptions(bool Given, const std::string &Path, bool ShareGiven, double Share, const char *Command,
+                       std::optional<SampleProfile> &Profile) {
+  if (ShareGiven && !Given) {
+    llvm::errs() << "lockwright: error: " << Command << "--hot-share needs --sample-profile=FILE\n";
+    return 2;
+  }
+  if (!(Share >= 0 && Share <= 1)) {
+    llvm::errs() << "lockwright: error: " << Command << "--hot-share must be a share from 0 to 1, not " << Share
+                 << "\n";
+    return 2;
+  }
+  if (Given && Path.empty()) {
+    llvm::errs() << "lockwright: error: " << Command << "--sample-profile needs a file\n";
+    return 2;
+  }
+  if (Given && !(Profile = loadSampleProfile(Path)))
+    return 1;
+  if (Profile)
+    Profile->HotShare = Share;
+  return 0;
 }
 
 std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed,
@@ -272,19 +298,9 @@ int runReportTool(const char *Argv0, const std::vector<std::string> &Args) {
     llvm::errs() << "lockwright: error: report: no summary directory given\n";
     return 2;
   }
-  if (HotShareGiven && !ProfileGiven) {
-    llvm::errs() << "lockwright: error: report: --hot-share needs --sample-profile=FILE\n";
-    return 2;
-  }
-  if (ProfileGiven && ProfilePath.empty()) {
-    llvm::errs() << "lockwright: error: report: --sample-profile needs a file\n";
-    return 2;
-  }
   std::optional<SampleProfile> Profile;
-  if (ProfileGiven && !(Profile = loadSampleProfile(ProfilePath)))
-    return 1;
-  if (Profile)
-    Profile->HotShare = HotShare;
+  if (int Status = profileFromOptions(ProfileGiven, ProfilePath, HotShareGiven, HotShare, "report: ", Profile))
+    return Status;
   std::vector<TuSummary> Summaries;
   int Failures = 0;
   for (const std::string &Dir : Dirs) {

@@ -60,9 +60,12 @@ std::string summaryFileName(const std::string &Source, const std::string &Arch);
 std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summaries, unsigned &Suppressed,
                                    const SampleProfile *Profile = nullptr, bool Quiet = true);
 
-/// Reads the file of --sample-profile; on failure prints where and why ("PATH:LINE:COL: error:")
-/// and returns nothing.
-std::optional<SampleProfile> loadSampleProfile(const std::string &Path);
+/// --sample-profile (Given, naming Path) and --hot-share (ShareGiven, Share) as
+/// check and report take them: 0 with the profile in Profile (none without --sample-profile), or
+/// the exit status after saying what is wrong under Command ("report: "): 2 for a usage error,
+/// 1 for a profile that cannot be read ("PATH:LINE:COL: error:" where it cannot be parsed).
+int profileFromOptions(bool Given, const std::string &Path, bool ShareGiven, double Share, const char *Command,
+                       std::optional<SampleProfile> &Profile);
 
 /// Prints Findings through Consumer, clang's way.
 void printFindings(CheckDiagnostics &Consumer, const std::vector<const std::vector<Finding> *> &Findings);
