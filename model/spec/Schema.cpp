@@ -336,6 +336,9 @@ const std::vector<std::string> &abstractOperations() {
       // Threads: what a thread did before it starts another is visible to that thread, and what
       // a joined thread did is visible after the join.
       "thread_create", "thread_join",
+      // A registration that runs its function once per run (the kernel's initcalls,
+      // module_init): a thread it starts is started once.
+      "run_once",
       // A branch's expected outcome (__builtin_expect(x, 0), the kernel's unlikely()): the
       // branch the code says it does not expect runs rarely, so the writes only it makes are cold.
       "branch_expect",

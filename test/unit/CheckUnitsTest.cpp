@@ -358,6 +358,56 @@ TEST(ColdCallers, SurviveTheSummaryFileAndCoolWritersAcrossTus) {
   EXPECT_TRUE(Judge({&Writer, &Middle, &*Back, &LocalPrototype}).Writers.empty());
 }
 
+// Thread starts survive the summary file; a writer every caller of which runs only on a thread
+// started once (one start, not in a loop, in a function that runs once) is that thread's; a
+// start in a loop, a second start, or the entry named in an ops table makes it nobody's.
+TEST(ThreadRoles, SurviveTheSummaryFileAndFollowCallsAcrossTus) {
+  const std::string Field = "struct gp@/h.h:1:8::seq", Advance = "gp_advance@/h.h:5:6", Thread = "gp_thread@/h.h:4:7",
+                    Main = "main@/m.c:3:5", Spawn = "spawn@/m.c:2:13";
+  TuSummary Writer = tuWith("/advance.c", {}), Start = tuWith("/m.c", {});
+  Writer.Fields[Field].Writers = {Advance};
+  Writer.Callers[Advance] = {Thread};
+  Start.Callers[Spawn] = {Main};
+  Start.RunsOnce[Main] = "'main' runs once";
+  Start.AddressTaken = {Thread};
+  Start.ThreadStarts = {{Thread, Spawn, {"/m.c", 2, 30}, false}};
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(Start), Error);
+  ASSERT_TRUE(Back) << Error;
+  ASSERT_EQ(Back->ThreadStarts.size(), 1u);
+  EXPECT_EQ(Back->ThreadStarts[0].Entry, Thread);
+  EXPECT_EQ(Back->ThreadStarts[0].Site, Spawn);
+  EXPECT_EQ(Back->ThreadStarts[0].At, Start.ThreadStarts[0].At);
+  EXPECT_FALSE(Back->ThreadStarts[0].InLoop);
+  EXPECT_EQ(Back->RunsOnce, Start.RunsOnce);
+
+  auto ThreadOf = [&](std::vector<const TuSummary *> Tus) {
+    ProgramSummary P;
+    for (const TuSummary *T : Tus)
+      P.add(*T);
+    P.assignThreadRoles();
+    const FieldFacts &F = P.Fields.at(Field);
+    return F.Thread.count(Advance) ? F.Thread.at(Advance) : std::string();
+  };
+  EXPECT_EQ(ThreadOf({&Writer, &*Back}), Thread);
+  TuSummary Twice = *Back;
+  Twice.RepeatedCalls[Spawn] = {Main}; // main calls spawn twice
+  EXPECT_EQ(ThreadOf({&Writer, &Twice}), "");
+  TuSummary Loop = *Back;
+  Loop.ThreadStarts[0].InLoop = true;
+  EXPECT_EQ(ThreadOf({&Writer, &Loop}), "");
+  TuSummary Second = tuWith("/n.c", {});
+  Second.ThreadStarts = {{Thread, Main, {"/n.c", 9, 2}, false}};
+  Second.AddressTaken = {Thread};
+  EXPECT_EQ(ThreadOf({&Writer, &*Back, &Second}), "");
+  TuSummary Table = tuWith("/ops.c", {});
+  Table.AddressTaken = {Thread};
+  EXPECT_EQ(ThreadOf({&Writer, &*Back, &Table}), "");
+  TuSummary Direct = tuWith("/d.c", {}); // someone calls gp_advance on its own thread
+  Direct.Callers[Advance] = {"kick@/d.c:1:6"};
+  EXPECT_EQ(ThreadOf({&Writer, &*Back, &Direct}), "");
+}
+
 TEST(SampleProfile, FunctionNamesLoseOffsetsClonesAndParameters) {
   // As perf 6.1 prints C++ by default (no parameters), as c++filt does, and versioned symbols.
   EXPECT_EQ(profileFunctionName("app::Bumper::operator()"), "app::Bumper::operator()");

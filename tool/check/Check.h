@@ -38,8 +38,12 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override { check(Result); }
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
   virtual void registerPPCallbacks(clang::Preprocessor &) {}
-  /// Called once the whole translation unit has been matched.
-  virtual void onEndOfTranslationUnit() {}
+  /// Called once the whole translation unit has been matched, by the runner once the models
+  /// are set up.
+  virtual void endOfTranslationUnit() {}
+  /// MatchFinder's own end-of-TU call, which comes before the runner sets the ordering model
+  /// up: the runner calls endOfTranslationUnit instead (both ran before, judging each TU twice).
+  void onEndOfTranslationUnit() final {}
   /// How much of the ordering model the check reads (built once per TU, on first use): none,
   /// the functions that write a barrier (enough for barrier-redundant), or every function and
   /// the writer/reader pairs.

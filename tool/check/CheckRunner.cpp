@@ -187,7 +187,7 @@ public:
     }
     for (auto &C : Checks) {
       llvm::TimeRecord Before = llvm::TimeRecord::getCurrentTime(true);
-      C->onEndOfTranslationUnit();
+      C->endOfTranslationUnit();
       if (State.Profiling) {
         llvm::TimeRecord Judged = llvm::TimeRecord::getCurrentTime(false);
         Judged -= Before;

@@ -162,6 +162,7 @@ std::vector<Finding> reduceProgram(const std::vector<const TuSummary *> &Summari
     Program.add(*S);
   Program.inheritCallerLocks();
   Program.coolWritersCalledOnlyFromCold();
+  Program.assignThreadRoles();
   if (Profile) {
     ProfileMatch Match = Program.coolWritersOffProfile(*Profile);
     if (Match.Writers && !Match.Ran)

@@ -33,8 +33,31 @@ std::optional<FieldFacts> objectFacts(const SharedObject &O, const UseTable &Use
       All->SampledWhy.insert(Path->SampledWhy.begin(), Path->SampledWhy.end());
       All->IdleReaders.insert(Path->IdleReaders.begin(), Path->IdleReaders.end());
       All->ProfileCooled.insert(Path->ProfileCooled.begin(), Path->ProfileCooled.end());
+      All->Thread.insert(Path->Thread.begin(), Path->Thread.end());
     }
   return All;
+}
+
+/// The entry of the one thread that runs every hot write of an object (a lock's: also every
+/// taker that ran, whoever writes it), or "" when some writer may run on another thread or
+/// nothing in the program writes it.
+std::string writingThread(const FieldFacts &F, bool Lock) {
+  std::string Thread;
+  auto Runs = [&](const std::string &Function) {
+    auto It = F.Thread.find(Function);
+    if (It == F.Thread.end() || (!Thread.empty() && Thread != It->second))
+      return false;
+    Thread = It->second;
+    return true;
+  };
+  for (const std::string &W : F.Writers)
+    if (!Runs(W))
+      return "";
+  if (Lock)
+    for (const std::string &R : F.Readers)
+      if (!F.IdleReaders.count(R) && !Runs(R))
+        return "";
+  return Thread;
 }
 
 /// The locks held at every hot write of O: the intersection over its writers (none when some
@@ -99,6 +122,14 @@ std::string reasonFor(const SharedObject &O, const UseTable &Uses) {
   if (F->Contended)
     return Name + " is contended: " + who(F->ContendingApiIn) + " passes it to '" + F->ContendingApi + "'";
   return Name + " is shared lock-free: " + who(F->FirstApiIn) + " passes it to '" + F->FirstApi + "'";
+}
+
+std::string oneWritingThread(const SharedObject &A, const SharedObject &B, const UseTable &Uses) {
+  std::optional<FieldFacts> FA = objectFacts(A, Uses), FB = objectFacts(B, Uses);
+  if (!FA || !FB)
+    return "";
+  std::string TA = writingThread(*FA, kindOf(A, Uses) == ObjectKind::Lock);
+  return !TA.empty() && TA == writingThread(*FB, kindOf(B, Uses) == ObjectKind::Lock) ? TA : "";
 }
 
 std::string commonLock(const SharedObject &A, const SharedObject &B, const UseTable &Uses) {
@@ -211,6 +242,18 @@ std::string writersNote(const SharedObject &A, const SharedObject &B, const UseT
   };
   DoNotCount("at init, teardown, configuration or before publication", Why);
   DoNotCount("on paths the profile saw rarely or never", ByProfile);
+  // A side written only on one thread: the other is written on other threads (by another
+  // thread of its own, or by more than one).
+  std::string ThreadA = FA ? writingThread(*FA, kindOf(A, Uses) == ObjectKind::Lock) : "";
+  std::string ThreadB = FB ? writingThread(*FB, kindOf(B, Uses) == ObjectKind::Lock) : "";
+  auto OnlyBy = [](const SharedObject &O, const std::string &Thread) {
+    return "'" + O.Name + "' is written only by the one thread that runs '" + functionName(Thread) + "'";
+  };
+  if (!ThreadA.empty() && !ThreadB.empty())
+    Note += "; " + OnlyBy(B, ThreadB) + ", '" + A.Name + "' only by the one that runs '" + functionName(ThreadA) + "'";
+  else if (!ThreadA.empty() || !ThreadB.empty())
+    Note += "; " + (ThreadB.empty() ? OnlyBy(A, ThreadA) + ", '" + B.Name : OnlyBy(B, ThreadB) + ", '" + A.Name) +
+            "' on other threads too";
   // Under a sample profile: the measured frequency that keeps the pair.
   std::map<std::string, std::string> Sampled;
   for (const FieldFacts *F : {FA, FB})
@@ -293,7 +336,7 @@ std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTabl
       bool OneEmbeddedObject = A.Top == B.Top && A.Top != A.Leaf && B.Top != B.Leaf;
       if (B.Offset < AEnd || OneEmbeddedObject || exclusive(A, B) ||
           !mayShareWindow(AEnd, B.Offset, Window, R.Align) || usedTogether(A, B, Uses) ||
-          !commonLock(A, B, Uses).empty())
+          !commonLock(A, B, Uses).empty() || !oneWritingThread(A, B, Uses).empty())
         continue;
       // A member beside an embedded object shares with the object: one finding, not one per
       // part of it.

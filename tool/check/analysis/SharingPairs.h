@@ -30,6 +30,10 @@ std::string reasonFor(const SharedObject &O, const UseTable &Uses);
 /// parties handing off.
 bool usedTogether(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
 
+/// The entry of the one thread (ProgramSummary::assignThreadRoles) that makes every hot write
+/// of both A and B, or "": one thread's writes do not contend with each other.
+std::string oneWritingThread(const SharedObject &A, const SharedObject &B, const UseTable &Uses);
+
 /// The key of a lock held at every hot write of both A and B (a lock counts as held by its own
 /// writers), or "": two fields written only under one lock are never written at once.
 std::string commonLock(const SharedObject &A, const SharedObject &B, const UseTable &Uses);

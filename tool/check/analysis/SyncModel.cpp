@@ -30,8 +30,9 @@ namespace {
 /// Records the spelling range of the first argument of every API macro.
 class MacroRecorder : public PPCallbacks {
 public:
-  MacroRecorder(const ApiNames &Names, Preprocessor &PP, std::vector<MacroArgUse> &Out)
-      : Names(Names), PP(PP), Out(Out) {}
+  MacroRecorder(const ApiNames &Names, Preprocessor &PP, std::vector<MacroArgUse> &Out,
+                std::vector<std::pair<SourceRange, std::string>> &RunOnce)
+      : Names(Names), PP(PP), Out(Out), RunOnce(RunOnce) {}
 
   void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
     if (!Args || Args->getNumMacroArguments() == 0)
@@ -39,11 +40,17 @@ public:
     const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
       const ApiNames::Operation *Op = Names.operation(Name);
       return MacroApi{Names.access(Name), Contention::of(Names, Name), Op && Op->Op == "assert_held",
-                      Op && Op->Op == "atomic_cmpxchg"};
+                      Op && Op->Op == "atomic_cmpxchg", Op && Op->Op == "run_once"};
     });
+    SourceManager &SM = PP.getSourceManager();
+    if (Api.RunsOnce) { // early_initcall(fn): fn runs once
+      if (const Token *Fn = Args->getUnexpArgument(0); Fn->isNot(tok::eof))
+        RunOnce.push_back({SourceRange(SM.getSpellingLoc(Fn->getLocation())),
+                           NameTok.getIdentifierInfo()->getName().str()});
+      return;
+    }
     if (!Api.Access && !Api.AssertsHeld)
       return;
-    SourceManager &SM = PP.getSourceManager();
     // An API macro expanded by another one's body is that macro's implementation
     // (rcu_assign_pointer expands to smp_store_release): the outer one says what the code does.
     // One written in the outer's arguments (WRITE_ONCE(x, READ_ONCE(y))) is the code's own.
@@ -84,11 +91,13 @@ private:
   const ApiNames &Names;
   Preprocessor &PP;
   std::vector<MacroArgUse> &Out;
+  std::vector<std::pair<SourceRange, std::string>> &RunOnce;
   struct MacroApi {
     std::optional<ApiNames::Access> Access;
     Contention Contends;
     bool AssertsHeld = false;
     bool CompareAndSwap = false;
+    bool RunsOnce = false;
   };
   IdentifierMemo<MacroApi> Apis;
   SourceRange Outer; // the file range of the last API macro expansion not nested in another
@@ -178,7 +187,7 @@ public:
     // __attribute__((cleanup(f))) calls f at every exit of the variable's scope, without a call
     // expression: a caller we do not model.
     if (const auto *Cleanup = VD->getAttr<CleanupAttr>(); Cleanup && Cleanup->getFunctionDecl())
-      Model.AddressTaken.insert(Cleanup->getFunctionDecl()->getCanonicalDecl());
+      named(Cleanup->getFunctionDecl());
     if (!Current || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
       return true;
     if (VD->getType()->isRecordType() || (VD->getInit() && isAllocation(VD->getInit())))
@@ -202,14 +211,17 @@ public:
     if (const auto *Unresolved = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts()))
       for (const NamedDecl *Candidate : Unresolved->decls())
         if (const FunctionDecl *FD = Candidate->getAsFunction())
-          Model.AddressTaken.insert(FD->getCanonicalDecl());
+          named(FD);
     if (Callee) {
       CalleeRefs.insert(CE->getCallee()->IgnoreParenImpCasts());
       // Outside a function body (a C++ member or global initialiser): a caller we do not model.
       if (!Current)
-        Model.AddressTaken.insert(Callee->getCanonicalDecl());
+        named(Callee);
       if (Current) {
         Model.Callers[Callee->getCanonicalDecl()].insert(Current);
+        // Two calls here, or one in a loop: the callee may run more than once per run of this.
+        if (++CallSites[{Callee->getCanonicalDecl(), Current}] > 1 || LoopDepth)
+          Model.RepeatedCalls.insert({Callee->getCanonicalDecl(), Current});
         keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
         // A lock wrapper seen before (`__pipe_lock(pipe)` takes pipe->mutex and returns).
         if (auto Takes = TakenOnReturn.find(Callee->getCanonicalDecl()); Takes != TakenOnReturn.end())
@@ -222,6 +234,8 @@ public:
     if (!Callee || CE->getNumArgs() == 0)
       return true;
     std::string Name = Callee->getNameAsString();
+    if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && Op->Op == "thread_create")
+      startsThread(CE->getBeginLoc(), llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
     // alloc_percpu(struct x) passes sizeof(struct x): one copy per CPU.
     if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && Op->Op == "allocate_per_cpu")
       if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(CE->getArg(0)->IgnoreParenImpCasts());
@@ -319,8 +333,15 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     // A function named other than as a callee (a callback, an ops table) has callers we
     // cannot see.
-    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()); FD && !CalleeRefs.count(DRE))
-      Model.AddressTaken.insert(FD->getCanonicalDecl());
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()); FD && !CalleeRefs.count(DRE)) {
+      if (ThreadEntryRefs.count(DRE))
+        Model.AddressTaken.insert(FD->getCanonicalDecl());
+      else
+        named(FD);
+      if (std::string Macro = runOnceMacroAt(DRE->getLocation()); !Macro.empty())
+        Model.RegisteredToRunOnce.emplace(FD->getCanonicalDecl(),
+                                          "'" + FD->getNameAsString() + "' runs once ('" + Macro + "')");
+    }
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD->hasGlobalStorage())
       noteUse(VD, DRE->getLocation(), Bases.count(DRE) != 0);
@@ -632,10 +653,43 @@ public:
     }
     if (Stepped)
       LoopVariables.push_back(Stepped);
+    ++LoopDepth;
     bool Result = Base::TraverseForStmt(FS);
+    --LoopDepth;
     if (Stepped)
       LoopVariables.pop_back();
     return Result;
+  }
+  bool TraverseWhileStmt(WhileStmt *WS) {
+    ++LoopDepth;
+    bool Result = Base::TraverseWhileStmt(WS);
+    --LoopDepth;
+    return Result;
+  }
+  bool TraverseDoStmt(DoStmt *DS) {
+    ++LoopDepth;
+    bool Result = Base::TraverseDoStmt(DS);
+    --LoopDepth;
+    return Result;
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *FS) {
+    ++LoopDepth;
+    bool Result = Base::TraverseCXXForRangeStmt(FS);
+    --LoopDepth;
+    return Result;
+  }
+
+  /// `std::thread t(worker, arg)`: a thread-creation constructor (the specs' `op: thread_create`
+  /// on the class's constructor name).
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (!Ctor || CE->getNumArgs() == 0)
+      return true;
+    const ApiNames::Operation *Op =
+        Model.Names.methodOperation(SyncModel::className(Ctor->getParent()), Ctor->getNameAsString());
+    if (Op && Op->Op == "thread_create")
+      startsThread(CE->getBeginLoc(), llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
+    return true;
   }
 
   /// Marks the calls of a nested block that an exit follows (`unlock(l); return;`).
@@ -741,8 +795,11 @@ private:
     SavedFresh.swap(Fresh);
     SavedHeld.swap(Held);
     SavedReleased.swap(ReleasedUnheld);
+    unsigned SavedLoopDepth = LoopDepth;
+    LoopDepth = 0;
     Current = FD;
     bool Result = Traverse();
+    LoopDepth = SavedLoopDepth;
     // A function that returns holding a lock, or releases one it did not take, is a lock
     // wrapper for the calls after it (an API's own body, spin_lock's, is not: its callers
     // name the lock they take).
@@ -757,6 +814,53 @@ private:
     Held.swap(SavedHeld);
     ReleasedUnheld.swap(SavedReleased);
     return Result;
+  }
+
+  /// FD is named other than in a call (an ops table, a callback, a cleanup attribute): it has
+  /// callers we cannot see.
+  void named(const FunctionDecl *FD) {
+    Model.AddressTaken.insert(FD->getCanonicalDecl());
+    Model.NamedApartFromThreadStarts.insert(FD->getCanonicalDecl());
+  }
+
+  /// A thread-creation call at Loc: the first argument naming a function (`&worker`, `worker`,
+  /// a lambda) is what the new thread runs.
+  void startsThread(SourceLocation Loc, llvm::ArrayRef<const Expr *> Args) {
+    for (const Expr *Arg : Args) {
+      const Expr *E = Arg;
+      while (true) {
+        E = E->IgnoreImplicit()->IgnoreParenCasts();
+        if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+          E = U->getSubExpr();
+        else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+          E = M->getSubExpr();
+        else
+          break;
+      }
+      const FunctionDecl *Entry = nullptr;
+      if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+        if ((Entry = dyn_cast<FunctionDecl>(R->getDecl())))
+          ThreadEntryRefs.insert(R);
+      } else if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+        Entry = L->getCallOperator();
+      }
+      if (Entry) {
+        Model.ThreadStarts.push_back({Entry->getCanonicalDecl(), Current, Loc, LoopDepth != 0});
+        return;
+      }
+    }
+  }
+
+  /// The macro registering a function to run once (`early_initcall`) whose argument Loc is
+  /// spelled in, or "".
+  std::string runOnceMacroAt(SourceLocation Loc) const {
+    if (!Loc.isMacroID() || Model.RunOnceArgs.empty())
+      return "";
+    SourceLocation Spelled = SM.getSpellingLoc(Loc);
+    for (const auto &[Range, Macro] : Model.RunOnceArgs)
+      if (Spelled == Range.getBegin())
+        return Macro;
+    return "";
   }
 
   /// A call of an allocator (the specs' `allocate` operation: malloc, kzalloc, rte_zmalloc) or
@@ -839,6 +943,9 @@ private:
   std::map<const FunctionDecl *, std::vector<const ValueDecl *>> TakenOnReturn;
   std::map<const FunctionDecl *, std::set<const ValueDecl *>> ReleasedOnReturn;
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
+  llvm::DenseSet<const Expr *> ThreadEntryRefs; // function names a thread is started with
+  unsigned LoopDepth = 0; // loops around the current statement, in the current function
+  std::map<std::pair<const FunctionDecl *, const FunctionDecl *>, unsigned> CallSites; // (callee, caller)
   /// Expressions seen as the base of a member access: an API macro around the access works on
   /// the member, not on them.
   llvm::DenseSet<const Expr *> Bases;
@@ -847,7 +954,7 @@ private:
 SyncModel::SyncModel(const ApiNames &Names, ASTContext &Context) : Names(Names), Context(Context) {}
 
 std::unique_ptr<PPCallbacks> SyncModel::macroRecorder(Preprocessor &PP) {
-  return std::make_unique<MacroRecorder>(Names, PP, MacroArgs);
+  return std::make_unique<MacroRecorder>(Names, PP, MacroArgs, RunOnceArgs);
 }
 
 void SyncModel::collect() {
@@ -934,6 +1041,18 @@ bool SyncModel::inheritsCallersLock(const FunctionDecl *FD) const {
 std::string SyncModel::coldFunction(const FunctionDecl *FD) const {
   auto It = Cold.find(FD);
   return It == Cold.end() ? "" : It->second;
+}
+
+std::string SyncModel::runsOnce(const FunctionDecl *FD) const {
+  if (!FD)
+    return "";
+  if (auto It = RegisteredToRunOnce.find(FD->getCanonicalDecl()); It != RegisteredToRunOnce.end())
+    return It->second;
+  if (FD->isMain())
+    return "'" + FD->getNameAsString() + "' runs once";
+  if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasAttr<ConstructorAttr>())
+    return "'" + FD->getNameAsString() + "' runs once, before main";
+  return "";
 }
 
 void SyncModel::classifyColdFunctions() {

@@ -102,6 +102,15 @@ struct MacroArgUse {
   bool SetsFromNull = false;
 };
 
+/// A thread started at a call of a thread-creation API (pthread_create, kthread_run, a
+/// std::thread constructor): the function it runs, the function that starts it and where, and
+/// whether the call sits in a loop (then it may start many threads running Entry).
+struct ThreadStart {
+  const clang::FunctionDecl *Entry = nullptr, *Site = nullptr;
+  clang::SourceLocation At;
+  bool InLoop = false;
+};
+
 class SyncModel {
 public:
   SyncModel(const ApiNames &Names, clang::ASTContext &Context);
@@ -156,6 +165,19 @@ public:
     return CallLocks;
   }
   const std::set<const clang::FunctionDecl *> &addressTaken() const { return AddressTaken; }
+  /// The threads started here, and the functions named other than in a call or as the function
+  /// a thread starts with (an ops table, a callback): a thread's entry named only so runs only
+  /// on the threads started with it.
+  const std::vector<ThreadStart> &threadStarts() const { return ThreadStarts; }
+  const std::set<const clang::FunctionDecl *> &namedApartFromThreadStarts() const { return NamedApartFromThreadStarts; }
+  /// Calls that can run more than once per run of their caller: (callee, caller) where the
+  /// caller calls it at two places or inside a loop.
+  const std::set<std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>> &repeatedCalls() const {
+    return RepeatedCalls;
+  }
+  /// Why FD runs once per run of the program by a rule of its own (main, a constructor
+  /// attribute, an initcall the specs name: `op: run_once`), or "".
+  std::string runsOnce(const clang::FunctionDecl *FD) const;
   /// The direct calls seen: callers of each function (by canonical declaration).
   const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &callers() const {
     return Callers;
@@ -195,6 +217,10 @@ private:
   std::set<const clang::FunctionDecl *> RunsRarely;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen
   std::set<const clang::FunctionDecl *> AddressTaken; // called from places we cannot see
+  std::set<const clang::FunctionDecl *> NamedApartFromThreadStarts;
+  std::vector<ThreadStart> ThreadStarts;
+  std::set<std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>> RepeatedCalls;
+  std::map<const clang::FunctionDecl *, std::string> RegisteredToRunOnce; // by an initcall macro: why
   /// The locks held at every call of a function seen (the intersection over its calls).
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> CallLocks;
   void classifyColdFunctions();
@@ -203,6 +229,9 @@ private:
   /// The locks a static function inherits from its callers, where there are any.
   std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> CallersLocks;
   std::vector<MacroArgUse> MacroArgs;
+  /// Arguments of macros that register a function to run once (`early_initcall(fn)`), with the
+  /// macro's name.
+  std::vector<std::pair<clang::SourceRange, std::string>> RunOnceArgs;
 };
 
 } // namespace lockwright

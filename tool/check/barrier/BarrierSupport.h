@@ -68,7 +68,7 @@ public:
   using Check::Check;
   void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
   void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
-  void onEndOfTranslationUnit() override { judge(context().ordering()); }
+  void endOfTranslationUnit() override { judge(context().ordering()); }
   OrderingUse orderingUse() const override { return OrderingUse::Everything; }
 
 protected:

@@ -29,7 +29,7 @@ void FalseSharingCheck::check(const MatchFinder::MatchResult &Result) {
   Builder.addRecord(R);
 }
 
-void FalseSharingCheck::onEndOfTranslationUnit() { Builder.finish(); }
+void FalseSharingCheck::endOfTranslationUnit() { Builder.finish(); }
 
 void FalseSharingCheck::judgeProgram(const ProgramSummary &Program, Finding::Level Severity,
                                      std::vector<Finding> &Out, unsigned &Suppressed) {

@@ -14,7 +14,7 @@ public:
   FalseSharingCheck(std::string Name, CheckContext &Context);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
+  void endOfTranslationUnit() override;
 
   /// The reduce step: the findings on the merged summaries, each pair once.
   static void judgeProgram(const ProgramSummary &Program, Finding::Level Severity, std::vector<Finding> &Out,

@@ -111,6 +111,20 @@ void ProgramSummary::add(const TuSummary &S) {
   ColdFunctions.insert(S.ColdFunctions.begin(), S.ColdFunctions.end());
   DefinedInHeaders.insert(S.DefinedInHeaders.begin(), S.DefinedInHeaders.end());
   ExternNames.insert(S.ExternNames.begin(), S.ExternNames.end());
+  for (const ThreadStartSummary &T : S.ThreadStarts)
+    if (std::none_of(ThreadStarts.begin(), ThreadStarts.end(), [&](const ThreadStartSummary &K) {
+          return K.Entry == T.Entry && K.Site == T.Site && K.At == T.At;
+        }))
+      ThreadStarts.push_back(T);
+  // A function this TU names, other than as what a thread it starts runs, has callers nobody sees.
+  for (const std::string &Key : S.AddressTaken)
+    if (S.NamedApartFromThreadStarts.count(Key) ||
+        std::none_of(S.ThreadStarts.begin(), S.ThreadStarts.end(),
+                     [&](const ThreadStartSummary &T) { return T.Entry == Key; }))
+      NamedApartFromThreadStarts.insert(Key);
+  for (const auto &[Callee, Set] : S.RepeatedCalls)
+    RepeatedCalls[Callee].insert(Set.begin(), Set.end());
+  RunsOnce.insert(S.RunsOnce.begin(), S.RunsOnce.end());
   size_t Tu = TuCount++;
   for (const OrderingSide &Side : S.Sides) {
     auto [It, New] = SideIndex.emplace(std::make_tuple(S.Target.Label, Side.Writer, Side.Function, Side.Index), Sides.size());
@@ -174,6 +188,85 @@ void ProgramSummary::coolWritersCalledOnlyFromCold() {
       // The program's reason replaces a TU's (a fresh object at one of its writes).
       It = Facts.cool(It, Why->second);
     }
+}
+
+void ProgramSummary::assignThreadRoles() {
+  if (ThreadStarts.empty())
+    return;
+  auto Named = [&](const std::string &Key) -> const std::string & { return named(Key); };
+  auto NamedSet = [&](const std::set<std::string> &Keys) {
+    std::set<std::string> Out;
+    for (const std::string &K : Keys)
+      Out.insert(Named(K));
+    return Out;
+  };
+  std::map<std::string, std::set<std::string>> CallersOf, Repeated;
+  for (const auto &[Callee, Set] : Callers)
+    CallersOf[Named(Callee)].merge(NamedSet(Set));
+  for (const auto &[Callee, Set] : RepeatedCalls)
+    Repeated[Named(Callee)].merge(NamedSet(Set));
+  std::set<std::string> Taken = NamedSet(AddressTaken), NamedOtherwise = NamedSet(NamedApartFromThreadStarts),
+                        Headers = NamedSet(DefinedInHeaders);
+  // Functions that run once per run of the program: by a rule of their own (main, an initcall),
+  // or called at one place, not in a loop, from one that does. A header's function may have
+  // calls in files no summary describes, and its repeated calls are not kept.
+  std::set<std::string> Once;
+  for (const auto &[Key, Why] : RunsOnce)
+    Once.insert(Named(Key));
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Callee, Set] : CallersOf) {
+      if (Set.size() != 1 || Once.count(Callee) || Taken.count(Callee) || Headers.count(Callee))
+        continue;
+      const std::string &Caller = *Set.begin();
+      if (Caller != Callee && Once.count(Caller) && !Repeated[Callee].count(Caller))
+        Changed |= Once.insert(Callee).second;
+    }
+  }
+  // Threads started once: one start in the program, not in a loop, in a function that runs once
+  // (or in a global's initialiser), their entry named nowhere else and called by nobody.
+  std::map<std::string, std::vector<const ThreadStartSummary *>> StartsOf;
+  for (const ThreadStartSummary &T : ThreadStarts)
+    StartsOf[Named(T.Entry)].push_back(&T);
+  std::map<std::string, std::string> Role; // function -> the entry of the one thread it runs on
+  for (const auto &[Entry, Starts] : StartsOf) {
+    const ThreadStartSummary &T = *Starts.front();
+    auto Calls = CallersOf.find(Entry);
+    bool Called = Calls != CallersOf.end() && !(Calls->second.size() == 1 && Calls->second.count(Entry));
+    if (Starts.size() == 1 && !T.InLoop && !NamedOtherwise.count(Entry) && !Called &&
+        (T.Site.empty() || Once.count(Named(T.Site))))
+      Role[Entry] = Entry;
+  }
+  // Functions every caller of which runs only on one such thread (a call to itself aside), and
+  // that are named nowhere but in calls.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Callee, Set] : CallersOf) {
+      if (Role.count(Callee) || Taken.count(Callee))
+        continue;
+      std::optional<std::string> Thread;
+      bool One = true;
+      for (const std::string &Caller : Set) {
+        if (Caller == Callee)
+          continue;
+        auto R = Role.find(Caller);
+        if (R == Role.end() || (Thread && *Thread != R->second)) {
+          One = false;
+          break;
+        }
+        Thread = R->second;
+      }
+      if (One && Thread) {
+        Role[Callee] = *Thread;
+        Changed = true;
+      }
+    }
+  }
+  for (auto &[Key, Facts] : Fields)
+    for (const std::set<std::string> *Set : {&Facts.Writers, &Facts.Readers, &Facts.ColdWriters})
+      for (const std::string &F : *Set)
+        if (auto R = Role.find(Named(F)); R != Role.end())
+          Facts.Thread[F] = R->second;
 }
 
 ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile) {
@@ -748,6 +841,9 @@ std::string writeSummary(const TuSummary &S) {
   Array Sides;
   for (const OrderingSide &O : S.Sides)
     Sides.push_back(side(O));
+  Array Starts;
+  for (const ThreadStartSummary &T : S.ThreadStarts)
+    Starts.push_back(Object{{"entry", text(T.Entry)}, {"site", text(T.Site)}, {"at", point(T.At)}, {"in_loop", T.InLoop}});
   Object Root{{"format", SummaryFormat},
               {"version", SummaryVersion},
               {"file", text(S.File)},
@@ -772,7 +868,11 @@ std::string writeSummary(const TuSummary &S) {
               {"cold_functions", texts(S.ColdFunctions)},
               {"extern_names", texts(S.ExternNames)},
               {"defined_here", strings(S.DefinedHere)},
-              {"defined_in_headers", strings(S.DefinedInHeaders)}};
+              {"defined_in_headers", strings(S.DefinedInHeaders)},
+              {"thread_starts", std::move(Starts)},
+              {"named_apart_from_thread_starts", strings(S.NamedApartFromThreadStarts)},
+              {"repeated_calls", stringSets(S.RepeatedCalls)},
+              {"runs_once", texts(S.RunsOnce)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", Value(std::move(Root))) << "\n";
@@ -845,6 +945,13 @@ std::optional<TuSummary> readSummary(const std::string &Text, std::string &Error
   S.ExternNames = In.texts(*Root, "extern_names");
   S.DefinedHere = In.strings<std::set<std::string>>(*Root, "defined_here");
   S.DefinedInHeaders = In.strings<std::set<std::string>>(*Root, "defined_in_headers");
+  if (const Array *A = In.arr(*Root, "thread_starts"))
+    for (const Value &V : *A)
+      if (const Object *O = In.obj(&V, "thread start"))
+        S.ThreadStarts.push_back({In.str(*O, "entry"), In.str(*O, "site"), In.point(*O, "at"), In.flag(*O, "in_loop")});
+  S.NamedApartFromThreadStarts = In.strings<std::set<std::string>>(*Root, "named_apart_from_thread_starts");
+  S.RepeatedCalls = In.stringSets(*Root, "repeated_calls", "functions");
+  S.RunsOnce = In.texts(*Root, "runs_once");
   if (!In.Error.empty()) {
     Error = In.Error;
     return std::nullopt;

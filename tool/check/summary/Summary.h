@@ -21,9 +21,10 @@ struct SampleProfile;
 
 /// The format's name and version; a reader refuses any other version.
 inline constexpr const char *SummaryFormat = "lockwright-summary";
-inline constexpr int SummaryVersion = 6; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
+inline constexpr int SummaryVersion = 7; // 2: ordering sides; 3: the locks held by each writer; 4: note sources;
                                           // 5: the calls, functions that run rarely, external names;
-                                          // 6: the functions each TU can inline (defined_here, defined_in_headers)
+                                          // 6: the functions each TU can inline (defined_here, defined_in_headers);
+                                          // 7: threads started, repeated calls, functions that run once
 
 /// A point in a source file: an absolute path and 1-based line and column. Line 0: none.
 struct SourcePoint {
@@ -86,6 +87,9 @@ struct FieldFacts {
   /// the function each was seen in: why it is a sync object, for notes.
   std::string FirstApi, ContendingApi, PointerContendingApi;
   std::string FirstApiIn, ContendingApiIn, PointerContendingApiIn;
+  /// The reduce step's (never in a summary file): for each of Writers and Readers that runs only
+  /// on one thread (ProgramSummary::assignThreadRoles), the function that thread starts with.
+  std::map<std::string, std::string> Thread;
   /// The reduce step's, under a sample profile (never in a summary file): for each of Writers,
   /// how often the profile saw it run ("'f' in 120 samples", "'g' may be inlined into 'f' (120 samples)").
   std::map<std::string, std::string> SampledWhy;
@@ -187,6 +191,14 @@ struct OrderingSide {
   std::string HardwareNote;
 };
 
+/// A thread a TU starts (pthread_create, kthread_run, std::thread): the function it runs, the
+/// function starting it ("" outside any function) and where; InLoop: the start is in a loop.
+struct ThreadStartSummary {
+  std::string Entry, Site;
+  SourcePoint At;
+  bool InLoop = false;
+};
+
 /// The architecture a TU was judged against.
 struct TargetSummary {
   std::string Label; // "x86_64", "parisc (cpu pa8800)"
@@ -234,6 +246,15 @@ struct TuSummary {
   /// The functions keyed here whose body is in a header (a static inline function, a C++ inline
   /// member): any file may have inlined one, also files no summary describes.
   std::set<std::string> DefinedInHeaders;
+  /// Threads started here; the functions among AddressTaken named here other than as the
+  /// function a thread starts with; the calls among Callers (callee -> callers) that can run
+  /// more than once per run of their caller (at two places, or in a loop); and the functions
+  /// that run once per run of the program by a rule of their own (main, an initcall), with why.
+  /// With Callers, what the reduce step needs to find the fields only one thread writes.
+  std::vector<ThreadStartSummary> ThreadStarts;
+  std::set<std::string> NamedApartFromThreadStarts;
+  std::map<std::string, std::set<std::string>> RepeatedCalls;
+  std::map<std::string, std::string> RunsOnce;
   unsigned Suppressed = 0; // findings NOLINT suppressed
 };
 
@@ -280,6 +301,12 @@ struct ProgramSummary {
   std::map<std::string, std::set<std::string>> InlinableCallers;
   /// The union of the TUs' functions with their body in a header.
   std::set<std::string> DefinedInHeaders;
+  /// The union of the TUs' thread starts (each once), repeated calls and functions that run
+  /// once; and the functions some TU names other than in a call or a thread start.
+  std::vector<ThreadStartSummary> ThreadStarts;
+  std::map<std::string, std::set<std::string>> RepeatedCalls;
+  std::map<std::string, std::string> RunsOnce;
+  std::set<std::string> NamedApartFromThreadStarts;
   void add(const TuSummary &S);
   /// Makes cold every writer whose every caller in the program is cold (transitively, from
   /// the functions cold by a rule of their own), unless its address is taken: its writes then
@@ -291,6 +318,13 @@ struct ProgramSummary {
   /// checks. A header's functions and lambdas are not judged. When it saw none of the writers
   /// (a profile of another program) it changes nothing.
   ProfileMatch coolWritersOffProfile(const SampleProfile &Profile);
+  /// Finds the threads started once (one start in the program, not in a loop, in a function
+  /// that runs once: main, an initcall, or one called once from such a function) and the
+  /// functions that run only on one of them (its entry, and functions every caller of which runs
+  /// only on it, none named other than in a call), and records for each field's writers and
+  /// readers the thread they run on (FieldFacts::Thread). Two fields only one thread writes are
+  /// not written at once. Call once all TUs are added.
+  void assignThreadRoles();
   /// Gives each writer of a field the locks every call of it in the program holds (one level:
   /// a function whose callers all hold `p->lock` runs under it), unless its address is taken.
   /// Call once all TUs are added.

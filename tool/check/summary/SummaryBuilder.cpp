@@ -240,6 +240,23 @@ void SummaryBuilder::addCalls() {
     if (F->isExternallyVisible() && F->hasBody())
       Summary.DefinedHere.insert(functionKey(F));
   }
+  // Which threads run which functions: the threads started here, the calls that can repeat
+  // (a function called once from one that runs once runs once) and what runs once by itself.
+  for (const ThreadStart &Start : Model.threadStarts()) {
+    Summary.ThreadStarts.push_back(
+        {functionKey(Start.Entry), functionKey(Start.Site), pointOf(SM, Start.At), Start.InLoop});
+    if (Model.namedApartFromThreadStarts().count(Start.Entry))
+      Summary.NamedApartFromThreadStarts.insert(functionKey(Start.Entry));
+    Seen.insert(Start.Entry);
+    if (Start.Site)
+      Seen.insert(Start.Site->getCanonicalDecl());
+  }
+  for (const auto &[Callee, Caller] : Model.repeatedCalls())
+    if (Counts(Callee) && !Summary.DefinedInHeaders.count(functionKey(Callee)))
+      Summary.RepeatedCalls[functionKey(Callee)].insert(functionKey(Caller));
+  for (const FunctionDecl *F : Seen)
+    if (std::string Why = Model.runsOnce(F); !Why.empty())
+      Summary.RunsOnce.emplace(functionKey(F), Why);
 }
 
 } // namespace lockwright
