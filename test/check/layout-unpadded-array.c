@@ -68,6 +68,15 @@ struct handler *handler_get(int i) { return READ_ONCE(handlers[i]); }
 typedef struct { unsigned long val; } entry_t;
 entry_t entries[64];
 unsigned long entry_get(int i) { return READ_ONCE(entries[i].val); }
+/* Negative: an array of records whose word an RMW works on only through a pointer, which this
+   file declares but never uses (the kernel's boot page tables): judged where it is used. */
+typedef struct { unsigned long val; } pmd_t;
+extern pmd_t boot_pmds[512];
+unsigned long pmd_xchg(pmd_t *p, unsigned long v) { return __atomic_exchange_n(&p->val, v, __ATOMIC_SEQ_CST); }
+/* Positive: the same, used here. */
+extern pmd_t live_pmds[512];
+unsigned long live_pmd(int i) { return live_pmds[i].val; }
+// CHECK: :[[@LINE-2]]:14: warning: 'live_pmds' is an array of records holding atomics with a 8-byte stride
 /* Positive: a word an RMW works on is contended. */
 long hits_by_cpu[8];
 void hit(int cpu) { __atomic_fetch_add(&hits_by_cpu[cpu], 1, __ATOMIC_RELAXED); }

@@ -133,6 +133,16 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
   const RecordDecl *ElementRecord = Element->getAsRecordDecl();
   std::vector<SyncObject> ElementObjects = ElementRecord ? Model.flatten(ElementRecord) : std::vector<SyncObject>();
   const SyncObject *Held = contendedObject(ElementObjects, Model);
+  // Records whose word is contended only by what the TU does to other objects of their type
+  // (a page-table entry's cmpxchg through a pointer) say nothing of this array's elements
+  // unless the TU uses the array: an array it only declares (the boot page tables an `extern`
+  // of a header names) is judged where it is used. The model follows uses of members and
+  // globals, not of locals.
+  const auto *Var = dyn_cast<VarDecl>(D);
+  if (K == SyncKind::None && Held && Model.kindOfType(Held->Leaf->getType()) == SyncKind::None &&
+      (!Var || Var->hasGlobalStorage()))
+    if (const ObjectUse *U = Model.use(D); !U || (U->Writers.empty() && U->Readers.empty()))
+      return;
   if (K != SyncKind::None) {
     What = std::string(syncKindName(K)) + "s";
   } else if (Held) {
