@@ -339,6 +339,9 @@ const std::vector<std::string> &abstractOperations() {
       // A registration that runs its function once per run (the kernel's initcalls,
       // module_init): a thread it starts is started once.
       "run_once",
+      // The running thread's or CPU's identity (smp_processor_id, pthread_self): an array
+      // index made from it picks the thread's own slot.
+      "thread_id",
       // A branch's expected outcome (__builtin_expect(x, 0), the kernel's unlikely()): the
       // branch the code says it does not expect runs rarely, so the writes only it makes are cold.
       "branch_expect",

@@ -19,6 +19,25 @@ typedef unsigned long counter_t;
 counter_t counters[16];
 // CHECK: :[[@LINE-1]]:11: warning: 'counters' is an array of per-thread slots (written as counters[i]) with a 8-byte stride
 void *worker(void *arg) { long id = (long)arg; for (int i = 0; i < 1000; i++) counters[id % 16]++; return 0; }
+void start_workers(pthread_t *t) { for (long i = 0; i < 32; i++) pthread_create(&t[i], 0, worker, (void *)i); }
+/* Slots picked by the running thread or CPU: the kernel's smp_processor_id(), a thread-local, the
+   C library's sched_getcpu(). */
+int sched_getcpu(void);
+#define raw_smp_processor_id() (sched_getcpu() & 7)
+#define smp_processor_id() raw_smp_processor_id()
+unsigned long cpu_events[8];
+// CHECK: :[[@LINE-1]]:15: warning: 'cpu_events' is an array of per-thread slots (written as cpu_events[i]) with a 8-byte stride
+void cpu_event_hit(void) { int cpu = smp_processor_id(); cpu_events[cpu] += 1; }
+__thread int my_slot;
+unsigned long slot_hits[8];
+// CHECK: :[[@LINE-1]]:15: warning: 'slot_hits' is an array of per-thread slots (written as slot_hits[i]) with a 8-byte stride
+void slot_hit(void) { slot_hits[my_slot & 7]++; }
+/* Negative: slots picked by data, not by the thread (a histogram bucket, a counter's kind, a
+   nesting depth): whoever counts updates whichever slot the data names. */
+unsigned long length_histogram[16];
+void count_length(unsigned int len) { length_histogram[len % 16]++; }
+struct rss { int count[4]; };
+void add_rss(struct rss *r, int member, int v) { r->count[member] += v; }
 
 /* A record holding a lock and its data, defined here: the fix aligns the record. */
 struct bucket {
@@ -102,15 +121,15 @@ void twice(int i) { __atomic_fetch_add(&declared_twice[i], 1, __ATOMIC_RELAXED);
    static writer (eventpoll's path_count[] under epmutex). */
 pthread_mutex_t pages_lock;
 unsigned int pages_by_node[8];
-void pages_add(int node) { pthread_mutex_lock(&pages_lock); pages_by_node[node]++; pthread_mutex_unlock(&pages_lock); }
+void pages_add(void) { pthread_mutex_lock(&pages_lock); pages_by_node[smp_processor_id()]++; pthread_mutex_unlock(&pages_lock); }
 unsigned int path_counts[8];
-static void path_count_inc(int nests) { path_counts[nests]++; }
-void path_check(int n) { pthread_mutex_lock(&pages_lock); path_count_inc(n); pthread_mutex_unlock(&pages_lock); }
+static void path_count_inc(void) { path_counts[smp_processor_id()]++; }
+void path_check(void) { pthread_mutex_lock(&pages_lock); path_count_inc(); pthread_mutex_unlock(&pages_lock); }
 /* Negative: slots filled at boot (an init section) or in an initialiser. */
 unsigned long boot_load[8];
-__attribute__((section(".init.text"))) void build_boot_load(int node) { boot_load[node] += 1; }
+__attribute__((section(".init.text"))) void build_boot_load(void) { boot_load[smp_processor_id()] += 1; }
 /* Positive: the same slots, also updated by a hot writer without a lock. */
 unsigned long hot_load[8];
-__attribute__((section(".init.text"))) void build_hot_load(int node) { hot_load[node] += 1; }
-void hot_load_add(int node) { hot_load[node] += 1; }
+__attribute__((section(".init.text"))) void build_hot_load(void) { hot_load[smp_processor_id()] += 1; }
+void hot_load_add(void) { hot_load[smp_processor_id()] += 1; }
 // CHECK: :[[@LINE-3]]:15: warning: 'hot_load' is an array of per-thread slots (written as hot_load[i]) with a 8-byte stride

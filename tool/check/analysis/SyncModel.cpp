@@ -31,18 +31,24 @@ namespace {
 class MacroRecorder : public PPCallbacks {
 public:
   MacroRecorder(const ApiNames &Names, Preprocessor &PP, std::vector<MacroArgUse> &Out,
-                std::vector<std::pair<SourceRange, std::string>> &RunOnce)
-      : Names(Names), PP(PP), Out(Out), RunOnce(RunOnce) {}
+                std::vector<std::pair<SourceRange, std::string>> &RunOnce, std::set<SourceLocation> &ThreadIds)
+      : Names(Names), PP(PP), Out(Out), RunOnce(RunOnce), ThreadIds(ThreadIds) {}
 
   void MacroExpands(const Token &NameTok, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
-    if (!Args || Args->getNumMacroArguments() == 0)
+    if (!Args)
       return;
     const MacroApi &Api = Apis.get(NameTok.getIdentifierInfo(), [&](const std::string &Name) {
       const ApiNames::Operation *Op = Names.operation(Name);
       return MacroApi{Names.access(Name), Contention::of(Names, Name), Op && Op->Op == "assert_held",
-                      Op && Op->Op == "atomic_cmpxchg", Op && Op->Op == "run_once"};
+                      Op && Op->Op == "atomic_cmpxchg", Op && Op->Op == "run_once", Op && Op->Op == "thread_id"};
     });
     SourceManager &SM = PP.getSourceManager();
+    if (Api.ThreadId) { // smp_processor_id(): the running CPU
+      ThreadIds.insert(SM.getExpansionLoc(NameTok.getLocation()));
+      return;
+    }
+    if (Args->getNumMacroArguments() == 0)
+      return;
     if (Api.RunsOnce) { // early_initcall(fn): fn runs once
       if (const Token *Fn = Args->getUnexpArgument(0); Fn->isNot(tok::eof))
         RunOnce.push_back({SourceRange(SM.getSpellingLoc(Fn->getLocation())),
@@ -92,12 +98,14 @@ private:
   Preprocessor &PP;
   std::vector<MacroArgUse> &Out;
   std::vector<std::pair<SourceRange, std::string>> &RunOnce;
+  std::set<SourceLocation> &ThreadIds;
   struct MacroApi {
     std::optional<ApiNames::Access> Access;
     Contention Contends;
     bool AssertsHeld = false;
     bool CompareAndSwap = false;
     bool RunsOnce = false;
+    bool ThreadId = false;
   };
   IdentifierMemo<MacroApi> Apis;
   SourceRange Outer; // the file range of the last API macro expansion not nested in another
@@ -194,6 +202,8 @@ public:
       Fresh.insert(VD);
     else if (VD->getInit())
       escape(VD->getInit());
+    if (const Expr *Init = VD->getInit())
+      madeFrom(VD, Init);
     return true;
   }
 
@@ -358,6 +368,8 @@ public:
         Fresh.insert(Local);
       else
         escape(BO->getRHS());
+      if (Local && Current && Local->hasLocalStorage())
+        madeFrom(Local, BO->getRHS());
       plainWrite(BO->getLHS(), refersTo(BO->getRHS(), designated(BO->getLHS())));
     }
     return true;
@@ -528,9 +540,52 @@ private:
     // readers, not a thread's own counter.
     const auto *Deref = dyn_cast<UnaryOperator>(LHS->IgnoreParenImpCasts());
     bool WrittenWhole = Deref && Deref->getOpcode() == UO_Deref;
+    // A slot per thread is picked by the thread: an index made from its identity
+    // (smp_processor_id(), a thread-local), or from what a thread's function was handed.
     if (Hot && Subscripted && !ConstantIndex && ReadModifyWrite && !WrittenWhole && !(Index && walksLoop(Index)) &&
-        Held.empty())
-      U.SlotWriters.insert(Current);
+        Held.empty() && Index) {
+      if (Origin Made = origin(Index); Made == Origin::Thread)
+        U.SlotWriters.insert(Current);
+      else if (Made == Origin::Argument)
+        U.SlotWritersByArgument.insert(Current);
+    }
+  }
+
+  /// What an index is made from: the running thread's identity (a `thread_id` operation, a
+  /// thread-local variable, a local made from one), the current function's parameters (or a
+  /// local made from them), or neither.
+  enum class Origin { None, Argument, Thread };
+  Origin origin(const Stmt *S) const {
+    if (!S)
+      return Origin::None;
+    if (const auto *E = dyn_cast<Expr>(S); E && S->getBeginLoc().isMacroID() &&
+                                           Model.ThreadIdExpansions.count(SM.getExpansionLoc(E->getBeginLoc())))
+      return Origin::Thread;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = CE->getDirectCallee())
+        if (const ApiNames::Operation *Op = Model.Names.operation(Callee->getQualifiedNameAsString());
+            Op && Op->Op == "thread_id")
+          return Origin::Thread;
+    if (const auto *R = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+        if (V->getTLSKind() != VarDecl::TLS_None)
+          return Origin::Thread;
+        if (auto It = MadeFrom.find(V); It != MadeFrom.end())
+          return It->second;
+        if (isa<ParmVarDecl>(V) && Current && V->getDeclContext() == Current)
+          return Origin::Argument;
+      }
+    Origin Most = Origin::None;
+    for (const Stmt *Child : S->children())
+      Most = std::max(Most, origin(Child));
+    return Most;
+  }
+
+  /// Local V now holds Value: it carries Value's origin (`int cpu = smp_processor_id();`,
+  /// `struct worker *w = arg;`).
+  void madeFrom(const VarDecl *V, const Expr *Value) {
+    if (Origin Made = origin(Value); Made != Origin::None)
+      MadeFrom[V] = std::max(Made, MadeFrom.count(V) ? MadeFrom.at(V) : Origin::None);
   }
 
   bool walksLoop(const Expr *Index) const {
@@ -797,9 +852,12 @@ private:
     SavedReleased.swap(ReleasedUnheld);
     unsigned SavedLoopDepth = LoopDepth;
     LoopDepth = 0;
+    std::map<const VarDecl *, Origin> SavedMadeFrom;
+    SavedMadeFrom.swap(MadeFrom);
     Current = FD;
     bool Result = Traverse();
     LoopDepth = SavedLoopDepth;
+    MadeFrom.swap(SavedMadeFrom);
     // A function that returns holding a lock, or releases one it did not take, is a lock
     // wrapper for the calls after it (an API's own body, spin_lock's, is not: its callers
     // name the lock they take).
@@ -945,6 +1003,7 @@ private:
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   llvm::DenseSet<const Expr *> ThreadEntryRefs; // function names a thread is started with
   unsigned LoopDepth = 0; // loops around the current statement, in the current function
+  std::map<const VarDecl *, Origin> MadeFrom; // locals holding a thread's identity or an argument
   std::map<std::pair<const FunctionDecl *, const FunctionDecl *>, unsigned> CallSites; // (callee, caller)
   /// Expressions seen as the base of a member access: an API macro around the access works on
   /// the member, not on them.
@@ -954,11 +1013,19 @@ private:
 SyncModel::SyncModel(const ApiNames &Names, ASTContext &Context) : Names(Names), Context(Context) {}
 
 std::unique_ptr<PPCallbacks> SyncModel::macroRecorder(Preprocessor &PP) {
-  return std::make_unique<MacroRecorder>(Names, PP, MacroArgs, RunOnceArgs);
+  return std::make_unique<MacroRecorder>(Names, PP, MacroArgs, RunOnceArgs, ThreadIdExpansions);
 }
 
 void SyncModel::collect() {
   UsageVisitor(*this).TraverseDecl(Context.getTranslationUnitDecl());
+  // An index made from a thread function's argument picks that thread's slot.
+  std::set<const FunctionDecl *> Entries;
+  for (const ThreadStart &Start : ThreadStarts)
+    Entries.insert(Start.Entry);
+  for (auto &[D, U] : Uses)
+    for (const FunctionDecl *F : U.SlotWritersByArgument)
+      if (Entries.count(F->getCanonicalDecl()))
+        U.SlotWriters.insert(F);
   classifyColdFunctions();
   inheritCallersLocks();
   auto Cool = [&](ObjectUse &U) {

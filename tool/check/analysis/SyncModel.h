@@ -63,9 +63,12 @@ struct ObjectUse {
   bool LockUse = false;      // passed to a lock API
   bool TasWord = false;      // test-and-set target: a lock word
   /// Functions that update it in place as array[i] (a non-constant i that no loop around the
-  /// write steps) with no lock held and on an object they do not own: per-thread slots, unless
-  /// each of those functions is cold (SyncModel::coldFunction) or inherits a caller's lock.
-  std::set<const clang::FunctionDecl *> SlotWriters;
+  /// write steps, made from the running thread's identity) with no lock held and on an object
+  /// they do not own: per-thread slots, unless each of those functions is cold
+  /// (SyncModel::coldFunction) or inherits a caller's lock. ByArgument: such writes whose index
+  /// is made from the function's parameters instead, slots only if the function is what a
+  /// thread of the TU starts with (its argument tells the threads apart).
+  std::set<const clang::FunctionDecl *> SlotWriters, SlotWritersByArgument;
   std::set<const clang::FunctionDecl *> accessors() const;
 };
 
@@ -232,6 +235,9 @@ private:
   /// Arguments of macros that register a function to run once (`early_initcall(fn)`), with the
   /// macro's name.
   std::vector<std::pair<clang::SourceRange, std::string>> RunOnceArgs;
+  /// Where macros naming the running thread or CPU (`smp_processor_id()`: `op: thread_id`) are
+  /// expanded.
+  std::set<clang::SourceLocation> ThreadIdExpansions;
 };
 
 } // namespace lockwright
