@@ -154,6 +154,10 @@ ApiNames ApiNames::fromSpecs(const std::vector<ApiSpec> &Specs, const std::vecto
         Names.ConfigurationEntries.add(Name, Spec.Dialect);
         continue;
       }
+      if (Op == "register") {
+        Names.RegistrationEntries.add(Name, Spec.Dialect);
+        continue;
+      }
       if (Order)
         Names.FixedOrders.add(Name, *Order);
       if (!isDeclarationOp(Op)) {
@@ -212,6 +216,10 @@ std::optional<ApiNames::Section> ApiNames::section(const std::string &Name) cons
 
 std::optional<std::string> ApiNames::configurationEntry(const std::string &Function) const {
   return ConfigurationEntries.find(Function);
+}
+
+std::optional<std::string> ApiNames::registrationEntry(const std::string &Function) const {
+  return RegistrationEntries.find(Function);
 }
 
 std::optional<ApiNames::MemoryOrder> ApiNames::orderConstant(const std::string &Name) const {

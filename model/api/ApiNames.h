@@ -85,6 +85,9 @@ public:
   /// The dialect naming Function a configuration entry point (`op: configure`: a setsockopt or
   /// sysctl handler), which runs when a setting changes; none for other functions.
   std::optional<std::string> configurationEntry(const std::string &Function) const;
+  /// The dialect naming Function a registration entry point (`op: register`: a thread taking or
+  /// giving back a record, `ck_epoch_recycle`), which runs once per participant; none for others.
+  std::optional<std::string> registrationEntry(const std::string &Function) const;
   /// The ordering an order argument's name spells (memory_order_acquire, __ATOMIC_ACQUIRE,
   /// std::memory_order::acquire, CMM_ACQUIRE, rte_memory_order_acquire).
   std::optional<MemoryOrder> orderConstant(const std::string &Name) const;
@@ -134,6 +137,7 @@ private:
   Table<Constant> Constants;
   Table<Section> Sections;
   Table<std::string> ConfigurationEntries; // name -> dialect
+  Table<std::string> RegistrationEntries;  // name -> dialect
   Table<MemoryOrder> OrderConstants, FixedOrders;
   Table<Operation> Operations;
   std::vector<std::pair<std::string, std::string>> FirstNameOfOp; // "dialect op" -> name, spec order

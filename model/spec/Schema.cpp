@@ -327,6 +327,9 @@ const std::vector<std::string> &abstractOperations() {
       // A configuration entry point (a socket option, a sysctl, a link setting): it runs when a
       // program or an administrator changes a setting, rarely, so its writes are cold.
       "configure",
+      // A registration entry point whose name does not say so (ck_epoch_recycle takes a record
+      // a thread gave back): it runs once per participant, so its writes are cold.
+      "register",
       // Sections (kind: section, names may be globs): code that runs only at boot or unload
       // (the kernel's __init, __exit), and variables with one copy per CPU (DEFINE_PER_CPU).
       "init_section", "per_cpu_section",

@@ -1145,6 +1145,8 @@ void SyncModel::classifyColdFunctions() {
         return Name + " runs at boot or unload (section '" + Section->getName().str() + "')";
     if (std::optional<std::string> Dialect = Names.configurationEntry(FD->getNameAsString()))
       return Name + " runs when a setting changes (a configuration entry point in the " + *Dialect + " spec)";
+    if (std::optional<std::string> Dialect = Names.registrationEntry(FD->getNameAsString()))
+      return Name + " registers or unregisters (a registration entry point in the " + *Dialect + " spec)";
     if (FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>())
       return Name + " runs before main or after exit";
     if (FD->hasAttr<ColdAttr>())
