@@ -467,6 +467,15 @@ struct shared_data shared_data;
 void al_len(struct any_list *l) { WRITE_ONCE(l->len, 1); }
 void al_seq(struct any_list *l) { WRITE_ONCE(l->seq, 1); }
 
+/* A thread-local record (liburcu's DEFINE_URCU_TLS reader): each thread writes its own copy. */
+struct tls_reader {
+	unsigned long ctr;
+	unsigned long need_mb;
+};
+__thread struct tls_reader tls_reader;
+void tr_lock(void) { WRITE_ONCE(tls_reader.ctr, tls_reader.ctr + 1); }
+void tr_mb(struct tls_reader *r) { WRITE_ONCE(r->need_mb, 1); }
+
 /* alloc_percpu(type) passes sizeof(type) to __alloc_percpu. */
 struct cpu_queue {
 	unsigned long head;

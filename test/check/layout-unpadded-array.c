@@ -106,6 +106,8 @@ void mask_or(const unsigned int *other) { for (int i = 0; i < 4; i++) mask_words
 /* Negative: per CPU (DEFINE_PER_CPU's section; a record allocated per CPU): each CPU writes
    its own copy. */
 __attribute__((section(".data..percpu"))) long cpu_hits[8];
+__thread long thread_hits[8];
+void thread_hit(int i) { __atomic_fetch_add(&thread_hits[i], 1, __ATOMIC_RELAXED); }
 void cpu_hit(int i) { __atomic_fetch_add(&cpu_hits[i], 1, __ATOMIC_RELAXED); }
 struct cpu_stat { long events[8]; };
 void *__alloc_percpu(unsigned long size, unsigned long align);

@@ -192,6 +192,10 @@ public:
       if (const auto *Section = VD->getAttr<SectionAttr>();
           Section && Model.Names.section(Section->getName().str()) == ApiNames::Section::PerCpu)
         perCpu(VD->getType());
+    // A thread-local variable (`__thread`, `thread_local`, liburcu's DEFINE_URCU_TLS) has a copy
+    // per thread, as a per-CPU one has a copy per CPU: each thread writes its own.
+    if (VD->getTLSKind() != VarDecl::TLS_None)
+      perCpu(VD->getType());
     // __attribute__((cleanup(f))) calls f at every exit of the variable's scope, without a call
     // expression: a caller we do not model.
     if (const auto *Cleanup = VD->getAttr<CleanupAttr>(); Cleanup && Cleanup->getFunctionDecl())

@@ -70,10 +70,12 @@ bool contended(const ValueDecl *D, const SyncModel &Model) {
   return U && (U->LockUse || U->TasWord || U->Contended);
 }
 
-/// A variable in a per-CPU section (DEFINE_PER_CPU), or a member of a record the TU makes per
-/// CPU (alloc_percpu, DEFINE_PER_CPU).
+/// A variable in a per-CPU section (DEFINE_PER_CPU) or thread-local, or a member of a record the
+/// TU makes per CPU or per thread (alloc_percpu, DEFINE_PER_CPU, a thread-local of its type).
 bool perCpu(const ValueDecl *D, const CheckContext &Ctx) {
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (VD->getTLSKind() != VarDecl::TLS_None) // a copy per thread
+      return true;
     for (const VarDecl *Redecl : VD->redecls())
       if (const auto *Section = Redecl->getAttr<SectionAttr>())
         return Ctx.model().names().section(Section->getName().str()) == ApiNames::Section::PerCpu;
