@@ -353,6 +353,24 @@ void wrapped_write(struct wrapped *w) { wrapped_lock(w); WRITE_ONCE(w->head, 1);
 void wrapped_read(struct wrapped *w) { wrapped_lock(w); WRITE_ONCE(w->tail, 1); wrapped_unlock(w); }
 void wrapped_after(struct wrapped *w) { wrapped_lock(w); wrapped_unlock(w); READ_ONCE(w->tail); }
 
+/* A wrapper of the lock it is handed (liburcu's mutex_lock around pthread_mutex_lock) takes that
+   lock for the code after its call. */
+static void checked_lock(spinlock_t *l) { spin_lock(l); }
+static void checked_unlock(spinlock_t *l) { spin_unlock(l); }
+spinlock_t gp_lock, other_gp_lock;
+struct gp_words {
+	unsigned long ctr;
+	unsigned long futex;
+	unsigned long other;
+};
+struct gp_words gp_words;
+void gp_flip(void) { checked_lock(&gp_lock); WRITE_ONCE(gp_words.ctr, 1); checked_unlock(&gp_lock); }
+void gp_wait(void) { checked_lock(&gp_lock); WRITE_ONCE(gp_words.futex, 1); checked_unlock(&gp_lock); }
+void gp_other(void) { checked_lock(&other_gp_lock); WRITE_ONCE(gp_words.other, 1); checked_unlock(&other_gp_lock); }
+// CHECK: :[[@LINE-6]]:16: warning: 'other' (atomic) and 'futex' (atomic) of struct gp_words can share
+// PPC64: warning: 'other' (atomic) and 'futex' (atomic) of struct gp_words
+// FIXED: _Alignas(64) unsigned long other;
+
 /* A function that asserts the lock is held (lockdep_assert_held) runs under it. */
 #define lockdep_assert_held(l) do { (void)(l); } while (0)
 struct asserted {

@@ -237,12 +237,25 @@ public:
         if (++CallSites[{Callee->getCanonicalDecl(), Current}] > 1 || LoopDepth)
           Model.RepeatedCalls.insert({Callee->getCanonicalDecl(), Current});
         keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
-        // A lock wrapper seen before (`__pipe_lock(pipe)` takes pipe->mutex and returns).
+        // A lock wrapper seen before (`__pipe_lock(pipe)` takes pipe->mutex and returns), or one
+        // that takes or releases the lock it is handed (`mutex_lock(&rcu_gp_lock)`).
         if (auto Takes = TakenOnReturn.find(Callee->getCanonicalDecl()); Takes != TakenOnReturn.end())
           Held.insert(Held.end(), Takes->second.begin(), Takes->second.end());
         if (auto Drops = ReleasedOnReturn.find(Callee->getCanonicalDecl()); Drops != ReleasedOnReturn.end())
           for (const ValueDecl *L : Drops->second)
             release(L);
+        auto ArgumentLock = [&](unsigned Index) -> const ValueDecl * {
+          const ValueDecl *L = Index < CE->getNumArgs() ? designated(CE->getArg(Index)) : nullptr;
+          return L && namedLock(canonical(L)) ? canonical(L) : nullptr;
+        };
+        if (auto Takes = TakesArgument.find(Callee->getCanonicalDecl()); Takes != TakesArgument.end())
+          for (unsigned Index : Takes->second)
+            if (const ValueDecl *L = ArgumentLock(Index))
+              Held.push_back(L);
+        if (auto Drops = ReleasesArgument.find(Callee->getCanonicalDecl()); Drops != ReleasesArgument.end())
+          for (unsigned Index : Drops->second)
+            if (const ValueDecl *L = ArgumentLock(Index))
+              release(L);
       }
     }
     if (!Callee || CE->getNumArgs() == 0)
@@ -650,10 +663,20 @@ private:
   /// the code after it runs in. Only named locks (a field, a global) can be told apart.
   void trackHeld(const ValueDecl *D, const std::string &Name) {
     D = canonical(D);
-    if (!namedLock(D))
-      return;
     const ApiNames::Operation *Op = Model.Names.operation(Name);
     if (!Op)
+      return;
+    // The lock a parameter points to (`static void mutex_lock(pthread_mutex_t *m)` around
+    // pthread_mutex_lock): the function is a wrapper that takes or releases its argument.
+    if (const auto *Param = dyn_cast<ParmVarDecl>(D); Param && Current && Param->getDeclContext() == Current) {
+      unsigned Index = Param->getFunctionScopeIndex();
+      if (ApiNames::acquiresLock(*Op))
+        HeldArguments.insert(Index);
+      else if (ApiNames::releasesLock(*Op) && !HeldArguments.erase(Index))
+        ReleasedArguments.insert(Index);
+      return;
+    }
+    if (!namedLock(D))
       return;
     if (ApiNames::acquiresLock(*Op)) {
       Held.push_back(D);
@@ -856,6 +879,9 @@ private:
     SavedReleased.swap(ReleasedUnheld);
     unsigned SavedLoopDepth = LoopDepth;
     LoopDepth = 0;
+    std::set<unsigned> SavedHeldArguments, SavedReleasedArguments;
+    SavedHeldArguments.swap(HeldArguments);
+    SavedReleasedArguments.swap(ReleasedArguments);
     std::map<const VarDecl *, Origin> SavedMadeFrom;
     SavedMadeFrom.swap(MadeFrom);
     Current = FD;
@@ -870,7 +896,13 @@ private:
         TakenOnReturn[FD->getCanonicalDecl()].assign(Held.begin(), Held.end());
       if (!ReleasedUnheld.empty())
         ReleasedOnReturn[FD->getCanonicalDecl()] = ReleasedUnheld;
+      if (!HeldArguments.empty())
+        TakesArgument[FD->getCanonicalDecl()] = HeldArguments;
+      if (!ReleasedArguments.empty())
+        ReleasesArgument[FD->getCanonicalDecl()] = ReleasedArguments;
     }
+    HeldArguments.swap(SavedHeldArguments);
+    ReleasedArguments.swap(SavedReleasedArguments);
     Current = Saved;
     Fresh.swap(SavedFresh);
     Held.swap(SavedHeld);
@@ -1004,6 +1036,10 @@ private:
   /// take, by canonical declaration.
   std::map<const FunctionDecl *, std::vector<const ValueDecl *>> TakenOnReturn;
   std::map<const FunctionDecl *, std::set<const ValueDecl *>> ReleasedOnReturn;
+  /// Wrappers of the lock they are handed: the parameters (by index) a function returns holding,
+  /// or releases without taking; and the current function's so far.
+  std::map<const FunctionDecl *, std::set<unsigned>> TakesArgument, ReleasesArgument;
+  std::set<unsigned> HeldArguments, ReleasedArguments;
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   llvm::DenseSet<const Expr *> ThreadEntryRefs; // function names a thread is started with
   unsigned LoopDepth = 0; // loops around the current statement, in the current function
