@@ -370,6 +370,19 @@ void gp_other(void) { checked_lock(&other_gp_lock); WRITE_ONCE(gp_words.other, 1
 // CHECK: :[[@LINE-6]]:16: warning: 'other' (atomic) and 'futex' (atomic) of struct gp_words can share
 // PPC64: warning: 'other' (atomic) and 'futex' (atomic) of struct gp_words
 // FIXED: _Alignas(64) unsigned long other;
+/* A function that takes its argument's lock and releases it through another wrapper is no
+   wrapper: what follows its call runs unlocked. */
+static void locked_noop(spinlock_t *l) { checked_lock(l); checked_unlock(l); }
+struct gp_pair {
+	unsigned long a;
+	unsigned long b;
+};
+struct gp_pair gp_pair;
+void gp_pair_a(void) { locked_noop(&gp_lock); WRITE_ONCE(gp_pair.a, 1); }
+void gp_pair_b(void) { locked_noop(&gp_lock); WRITE_ONCE(gp_pair.b, 1); }
+// CHECK: :[[@LINE-5]]:16: warning: 'b' (atomic) and 'a' (atomic) of struct gp_pair can share
+// PPC64: warning: 'b' (atomic) and 'a' (atomic) of struct gp_pair
+// FIXED: _Alignas(64) unsigned long b;
 
 /* A function that asserts the lock is held (lockdep_assert_held) runs under it. */
 #define lockdep_assert_held(l) do { (void)(l); } while (0)
@@ -493,6 +506,19 @@ struct tls_reader {
 __thread struct tls_reader tls_reader;
 void tr_lock(void) { WRITE_ONCE(tls_reader.ctr, tls_reader.ctr + 1); }
 void tr_mb(struct tls_reader *r) { WRITE_ONCE(r->need_mb, 1); }
+/* ... but not a record with a shared global beside its thread-local copies (a per-thread cache
+   of a shared table). */
+struct tls_cached {
+	unsigned long hits;
+	unsigned long misses;
+};
+// CHECK: :[[@LINE-2]]:16: warning: 'misses' (atomic) and 'hits' (atomic) of struct tls_cached can share
+// PPC64: warning: 'misses' (atomic) and 'hits' (atomic) of struct tls_cached
+// FIXED: _Alignas(64) unsigned long misses;
+__thread struct tls_cached tls_cache;
+struct tls_cached shared_cache;
+void tc_hit(struct tls_cached *c) { WRITE_ONCE(c->hits, c->hits + 1); }
+void tc_miss(struct tls_cached *c) { WRITE_ONCE(c->misses, c->misses + 1); }
 
 /* alloc_percpu(type) passes sizeof(type) to __alloc_percpu. */
 struct cpu_queue {

@@ -92,10 +92,13 @@ unsigned long entry_get(int i) { return READ_ONCE(entries[i].val); }
 typedef struct { unsigned long val; } pmd_t;
 extern pmd_t boot_pmds[512];
 unsigned long pmd_xchg(pmd_t *p, unsigned long v) { return __atomic_exchange_n(&p->val, v, __ATOMIC_SEQ_CST); }
-/* Positive: the same, used here. */
+/* Positive: the same, used here (by a function, or only by an initializer). */
 extern pmd_t live_pmds[512];
 unsigned long live_pmd(int i) { return live_pmds[i].val; }
 // CHECK: :[[@LINE-2]]:14: warning: 'live_pmds' is an array of records holding atomics with a 8-byte stride
+extern pmd_t table_pmds[512];
+pmd_t *const pmd_table_base = table_pmds;
+// CHECK: :[[@LINE-2]]:14: warning: 'table_pmds' is an array of records holding atomics with a 8-byte stride
 /* Positive: a word an RMW works on is contended. */
 long hits_by_cpu[8];
 void hit(int cpu) { __atomic_fetch_add(&hits_by_cpu[cpu], 1, __ATOMIC_RELAXED); }

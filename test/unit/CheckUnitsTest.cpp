@@ -408,6 +408,29 @@ TEST(ThreadRoles, SurviveTheSummaryFileAndFollowCallsAcrossTus) {
   EXPECT_EQ(ThreadOf({&Writer, &*Back, &Direct}), "");
 }
 
+// A record is per thread when every variable of its type, in any TU, is thread-local.
+TEST(ThreadLocalRecords, SurviveTheSummaryFileAndNeedEveryVariableThreadLocal) {
+  TuSummary Tls = tuWith("/tls.c", {}), Shared = tuWith("/shared.c", {});
+  RecordSummary R;
+  R.Key = "struct reader@/r.h:1:8";
+  R.ThreadLocal = true;
+  Tls.Records.push_back(R);
+  R.ThreadLocal = false;
+  R.SharedGlobal = true;
+  Shared.Records.push_back(R);
+  std::string Error;
+  std::optional<TuSummary> Back = readSummary(writeSummary(Tls), Error);
+  ASSERT_TRUE(Back) << Error;
+  ASSERT_EQ(Back->Records.size(), 1u);
+  EXPECT_TRUE(Back->Records[0].ThreadLocal);
+  EXPECT_TRUE(Back->Records[0].perCpuOrThread());
+  ProgramSummary P;
+  P.add(*Back);
+  P.add(*readSummary(writeSummary(Shared), Error));
+  ASSERT_EQ(P.Records.size(), 1u);
+  EXPECT_FALSE(P.Records[0].second.perCpuOrThread());
+}
+
 TEST(SampleProfile, FunctionNamesLoseOffsetsClonesAndParameters) {
   // As perf 6.1 prints C++ by default (no parameters), as c++filt does, and versioned symbols.
   EXPECT_EQ(profileFunctionName("app::Bumper::operator()"), "app::Bumper::operator()");

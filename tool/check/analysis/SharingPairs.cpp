@@ -297,7 +297,7 @@ std::set<std::string> perCpuRecords(const std::vector<std::pair<std::string, Rec
   std::set<std::string> PerCpu;
   std::map<std::string, std::set<std::string>> Embedders; // record -> the records holding it
   for (const auto &[Label, R] : Records) {
-    if (R.PerCpu)
+    if (R.perCpuOrThread())
       PerCpu.insert(R.Key);
     for (const SharedObject &O : R.Objects)
       for (size_t I = 1; I <= O.Containers.size(); ++I)
@@ -317,7 +317,7 @@ std::vector<SharingPair> falseSharingPairs(const RecordSummary &R, const UseTabl
   std::vector<SharingPair> Pairs;
   // Each CPU writes its own copy of a per-CPU record: its fields do not contend with other
   // CPUs' writes (a remote CPU's rare write aside).
-  if (R.PerCpu)
+  if (R.perCpuOrThread())
     return Pairs;
   std::vector<const SharedObject *> Objects;
   for (const SharedObject &O : R.Objects)

@@ -174,7 +174,13 @@ public:
   explicit UsageVisitor(SyncModel &Model) : Model(Model), SM(Model.Context.getSourceManager()) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) { return inFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); }); }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) { return inFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    // A call through a base (`b->run()`) names the base's method: an override has callers we
+    // cannot see.
+    if (MD->isVirtual())
+      named(MD);
+    return inFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
+  }
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
     return inFunction(CD, [&] { return Base::TraverseCXXConstructorDecl(CD); });
   }
@@ -193,9 +199,11 @@ public:
           Section && Model.Names.section(Section->getName().str()) == ApiNames::Section::PerCpu)
         perCpu(VD->getType());
     // A thread-local variable (`__thread`, `thread_local`, liburcu's DEFINE_URCU_TLS) has a copy
-    // per thread, as a per-CPU one has a copy per CPU: each thread writes its own.
-    if (VD->getTLSKind() != VarDecl::TLS_None)
-      perCpu(VD->getType());
+    // per thread, as a per-CPU one has a copy per CPU: each thread writes its own. A record is
+    // per thread when every variable of its type is thread-local.
+    if (VD->hasGlobalStorage())
+      if (const RecordDecl *RD = recordOf(VD->getType()))
+        (VD->getTLSKind() != VarDecl::TLS_None ? Model.ThreadLocal : Model.SharedGlobal).insert(RD);
     // __attribute__((cleanup(f))) calls f at every exit of the variable's scope, without a call
     // expression: a caller we do not model.
     if (const auto *Cleanup = VD->getAttr<CleanupAttr>(); Cleanup && Cleanup->getFunctionDecl())
@@ -234,8 +242,11 @@ public:
       if (Current) {
         Model.Callers[Callee->getCanonicalDecl()].insert(Current);
         // Two calls here, or one in a loop: the callee may run more than once per run of this.
-        if (++CallSites[{Callee->getCanonicalDecl(), Current}] > 1 || LoopDepth)
+        // Specialisations of one template are one function to the summaries: counted together.
+        const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
+        if (++CallSites[{(Pattern ? Pattern : Callee)->getCanonicalDecl(), Current}] > 1 || LoopDepth)
           Model.RepeatedCalls.insert({Callee->getCanonicalDecl(), Current});
+        CalledHere.push_back(Callee->getCanonicalDecl());
         keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
         // A lock wrapper seen before (`__pipe_lock(pipe)` takes pipe->mutex and returns), or one
         // that takes or releases the lock it is handed (`mutex_lock(&rcu_gp_lock)`).
@@ -244,18 +255,17 @@ public:
         if (auto Drops = ReleasedOnReturn.find(Callee->getCanonicalDecl()); Drops != ReleasedOnReturn.end())
           for (const ValueDecl *L : Drops->second)
             release(L);
+        // The argument's lock: a named one, or this function's own parameter (a wrapper of a
+        // wrapper, `locked_work(m) { lock_it(m); ...; unlock_it(m); }`).
         auto ArgumentLock = [&](unsigned Index) -> const ValueDecl * {
           const ValueDecl *L = Index < CE->getNumArgs() ? designated(CE->getArg(Index)) : nullptr;
-          return L && namedLock(canonical(L)) ? canonical(L) : nullptr;
+          return L && (namedLock(canonical(L)) || isa<ParmVarDecl>(L)) ? canonical(L) : nullptr;
         };
-        if (auto Takes = TakesArgument.find(Callee->getCanonicalDecl()); Takes != TakesArgument.end())
-          for (unsigned Index : Takes->second)
-            if (const ValueDecl *L = ArgumentLock(Index))
-              Held.push_back(L);
-        if (auto Drops = ReleasesArgument.find(Callee->getCanonicalDecl()); Drops != ReleasesArgument.end())
-          for (unsigned Index : Drops->second)
-            if (const ValueDecl *L = ArgumentLock(Index))
-              release(L);
+        for (const auto &[Wrappers, Takes] : {std::pair(&TakesArgument, true), std::pair(&ReleasesArgument, false)})
+          if (auto It = Wrappers->find(Callee->getCanonicalDecl()); It != Wrappers->end())
+            for (unsigned Index : It->second)
+              if (const ValueDecl *L = ArgumentLock(Index))
+                wrapperHolds(L, Takes);
       }
     }
     if (!Callee || CE->getNumArgs() == 0)
@@ -361,13 +371,16 @@ public:
     // A function named other than as a callee (a callback, an ops table) has callers we
     // cannot see.
     if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()); FD && !CalleeRefs.count(DRE)) {
-      if (ThreadEntryRefs.count(DRE))
+      // What a thread starts with, or a registration to run once (`early_initcall(fn)`), has
+      // callers we cannot see, but only that one.
+      std::string RunOnceMacro = runOnceMacroAt(DRE->getLocation());
+      if (!RunOnceMacro.empty())
+        Model.RegisteredToRunOnce.emplace(FD->getCanonicalDecl(),
+                                          "'" + FD->getNameAsString() + "' runs once ('" + RunOnceMacro + "')");
+      if (ThreadEntryRefs.count(DRE) || !RunOnceMacro.empty())
         Model.AddressTaken.insert(FD->getCanonicalDecl());
       else
         named(FD);
-      if (std::string Macro = runOnceMacroAt(DRE->getLocation()); !Macro.empty())
-        Model.RegisteredToRunOnce.emplace(FD->getCanonicalDecl(),
-                                          "'" + FD->getNameAsString() + "' runs once ('" + Macro + "')");
     }
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD->hasGlobalStorage())
@@ -613,10 +626,16 @@ private:
   }
 
   void perCpu(QualType T) {
+    if (const RecordDecl *RD = recordOf(T))
+      Model.PerCpu.insert(RD);
+  }
+
+  /// The record (its definition) a variable of type T holds, through arrays.
+  const RecordDecl *recordOf(QualType T) const {
     while (const ArrayType *AT = Model.Context.getAsArrayType(T))
       T = AT->getElementType();
-    if (const RecordDecl *RD = T->getAsRecordDecl())
-      Model.PerCpu.insert(RD->getDefinition() ? RD->getDefinition() : RD);
+    const RecordDecl *RD = T->getAsRecordDecl();
+    return RD && RD->getDefinition() ? RD->getDefinition() : RD;
   }
 
   /// A write by the current function to what Access reaches: cold while the function still
@@ -686,6 +705,25 @@ private:
     }
   }
 
+  /// A lock wrapper called here takes (Takes) or releases the lock L: a named lock's section
+  /// starts or ends; this function's own parameter makes it a wrapper of its argument too.
+  void wrapperHolds(const ValueDecl *L, bool Takes) {
+    if (const auto *Param = dyn_cast<ParmVarDecl>(L)) {
+      if (Current && Param->getDeclContext() == Current) {
+        unsigned Index = Param->getFunctionScopeIndex();
+        if (Takes)
+          HeldArguments.insert(Index);
+        else if (!HeldArguments.erase(Index))
+          ReleasedArguments.insert(Index);
+      }
+      return;
+    }
+    if (Takes)
+      Held.push_back(L);
+    else
+      release(L);
+  }
+
   /// The member named Member of the record E points to (or is), if it has one.
   static const FieldDecl *memberOfPointee(const Expr *E, const std::string &Member) {
     QualType T = E->IgnoreParenImpCasts()->getType();
@@ -735,28 +773,20 @@ public:
     }
     if (Stepped)
       LoopVariables.push_back(Stepped);
-    ++LoopDepth;
-    bool Result = Base::TraverseForStmt(FS);
-    --LoopDepth;
+    bool Result = inLoop([&] { return Base::TraverseForStmt(FS); });
     if (Stepped)
       LoopVariables.pop_back();
     return Result;
   }
-  bool TraverseWhileStmt(WhileStmt *WS) {
-    ++LoopDepth;
-    bool Result = Base::TraverseWhileStmt(WS);
-    --LoopDepth;
-    return Result;
-  }
-  bool TraverseDoStmt(DoStmt *DS) {
-    ++LoopDepth;
-    bool Result = Base::TraverseDoStmt(DS);
-    --LoopDepth;
-    return Result;
-  }
+  bool TraverseWhileStmt(WhileStmt *WS) { return inLoop([&] { return Base::TraverseWhileStmt(WS); }); }
+  bool TraverseDoStmt(DoStmt *DS) { return inLoop([&] { return Base::TraverseDoStmt(DS); }); }
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *FS) {
+    return inLoop([&] { return Base::TraverseCXXForRangeStmt(FS); });
+  }
+  /// Runs Traverse one loop deeper: what it visits may run more than once per call.
+  template <class Fn> bool inLoop(Fn Traverse) {
     ++LoopDepth;
-    bool Result = Base::TraverseCXXForRangeStmt(FS);
+    bool Result = Traverse();
     --LoopDepth;
     return Result;
   }
@@ -771,6 +801,14 @@ public:
         Model.Names.methodOperation(SyncModel::className(Ctor->getParent()), Ctor->getNameAsString());
     if (Op && Op->Op == "thread_create")
       startsThread(CE->getBeginLoc(), llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
+    return true;
+  }
+
+  /// A `goto` back to an earlier label loops: what the function calls may run more than once.
+  bool VisitGotoStmt(GotoStmt *GS) {
+    if (const LabelStmt *Target = GS->getLabel()->getStmt();
+        Current && Target && SM.isBeforeInTranslationUnit(Target->getBeginLoc(), GS->getBeginLoc()))
+      LoopsBack = true;
     return true;
   }
 
@@ -882,6 +920,12 @@ private:
     std::set<unsigned> SavedHeldArguments, SavedReleasedArguments;
     SavedHeldArguments.swap(HeldArguments);
     SavedReleasedArguments.swap(ReleasedArguments);
+    std::vector<const FunctionDecl *> SavedCalledHere;
+    std::vector<size_t> SavedStartsHere;
+    SavedCalledHere.swap(CalledHere);
+    SavedStartsHere.swap(StartsHere);
+    bool SavedLoopsBack = LoopsBack;
+    LoopsBack = false;
     std::map<const VarDecl *, Origin> SavedMadeFrom;
     SavedMadeFrom.swap(MadeFrom);
     Current = FD;
@@ -903,6 +947,15 @@ private:
     }
     HeldArguments.swap(SavedHeldArguments);
     ReleasedArguments.swap(SavedReleasedArguments);
+    if (LoopsBack && FD) {
+      for (const FunctionDecl *Callee : CalledHere)
+        Model.RepeatedCalls.insert({Callee, FD});
+      for (size_t Start : StartsHere)
+        Model.ThreadStarts[Start].InLoop = true;
+    }
+    CalledHere.swap(SavedCalledHere);
+    StartsHere.swap(SavedStartsHere);
+    LoopsBack = SavedLoopsBack;
     Current = Saved;
     Fresh.swap(SavedFresh);
     Held.swap(SavedHeld);
@@ -939,6 +992,7 @@ private:
         Entry = L->getCallOperator();
       }
       if (Entry) {
+        StartsHere.push_back(Model.ThreadStarts.size());
         Model.ThreadStarts.push_back({Entry->getCanonicalDecl(), Current, Loc, LoopDepth != 0});
         return;
       }
@@ -1040,6 +1094,11 @@ private:
   /// or releases without taking; and the current function's so far.
   std::map<const FunctionDecl *, std::set<unsigned>> TakesArgument, ReleasesArgument;
   std::set<unsigned> HeldArguments, ReleasedArguments;
+  /// The current function's calls and thread starts (indices into Model.ThreadStarts), and
+  /// whether a `goto` jumps back in it: then each may run more than once.
+  std::vector<const FunctionDecl *> CalledHere;
+  std::vector<size_t> StartsHere;
+  bool LoopsBack = false;
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   llvm::DenseSet<const Expr *> ThreadEntryRefs; // function names a thread is started with
   unsigned LoopDepth = 0; // loops around the current statement, in the current function

@@ -162,15 +162,19 @@ public:
   /// Whether the TU makes R per CPU: a variable of its type in a per-CPU section
   /// (DEFINE_PER_CPU), or a per-CPU allocation of its size (alloc_percpu).
   bool perCpu(const clang::RecordDecl *R) const { return PerCpu.count(R) != 0; }
+  /// Whether the TU has a thread-local variable of R's type, and whether it has a global or
+  /// static one that is not (then R's objects are not all per thread).
+  bool threadLocal(const clang::RecordDecl *R) const { return ThreadLocal.count(R) != 0; }
+  bool sharedGlobal(const clang::RecordDecl *R) const { return SharedGlobal.count(R) != 0; }
   /// The locks held at every call of each function called (by canonical declaration), and the
   /// functions named other than in a call (their callers are not all seen).
   const std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> &callLocks() const {
     return CallLocks;
   }
   const std::set<const clang::FunctionDecl *> &addressTaken() const { return AddressTaken; }
-  /// The threads started here, and the functions named other than in a call or as the function
-  /// a thread starts with (an ops table, a callback): a thread's entry named only so runs only
-  /// on the threads started with it.
+  /// The threads started here, and the functions named other than in a call, as the function a
+  /// thread starts with, or in a registration to run once (an ops table, a callback): a thread's
+  /// entry named only so runs only on the threads started with it.
   const std::vector<ThreadStart> &threadStarts() const { return ThreadStarts; }
   const std::set<const clang::FunctionDecl *> &namedApartFromThreadStarts() const { return NamedApartFromThreadStarts; }
   /// Calls that can run more than once per run of their caller: (callee, caller) where the
@@ -216,6 +220,7 @@ private:
   std::map<const clang::FieldDecl *, std::vector<const std::vector<const clang::FieldDecl *> *>> PathsByLeaf;
   std::set<const clang::RecordDecl *> NewAllocated;
   std::set<const clang::RecordDecl *> PerCpu; // definitions
+  std::set<const clang::RecordDecl *> ThreadLocal, SharedGlobal; // definitions
   std::map<const clang::FunctionDecl *, std::string> Cold; // coldFunction's answers
   std::set<const clang::FunctionDecl *> RunsRarely;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Callers; // direct calls seen

@@ -82,7 +82,9 @@ bool perCpu(const ValueDecl *D, const CheckContext &Ctx) {
     return false;
   }
   const auto *FD = dyn_cast<FieldDecl>(D);
-  return FD && Ctx.model().perCpu(FD->getParent()->getDefinition() ? FD->getParent()->getDefinition() : FD->getParent());
+  const RecordDecl *R = FD ? (FD->getParent()->getDefinition() ? FD->getParent()->getDefinition() : FD->getParent()) : nullptr;
+  const SyncModel &Model = Ctx.model();
+  return R && (Model.perCpu(R) || (Model.threadLocal(R) && !Model.sharedGlobal(R)));
 }
 
 /// Whether a function that updates D's slots in place runs often and without a lock: not only
@@ -143,7 +145,7 @@ void UnpaddedArrayCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Var = dyn_cast<VarDecl>(D);
   if (K == SyncKind::None && Held && Model.kindOfType(Held->Leaf->getType()) == SyncKind::None &&
       (!Var || Var->hasGlobalStorage()))
-    if (const ObjectUse *U = Model.use(D); !U || (U->Writers.empty() && U->Readers.empty()))
+    if (const ObjectUse *U = Model.use(D); (!U || (U->Writers.empty() && U->Readers.empty())) && !D->isReferenced())
       return;
   if (K != SyncKind::None) {
     What = std::string(syncKindName(K)) + "s";

@@ -96,6 +96,8 @@ void ProgramSummary::add(const TuSummary &S) {
         Known.Objects.push_back(O);
     Known.NewBeforeCxx17 |= R.NewBeforeCxx17;
     Known.PerCpu |= R.PerCpu;
+    Known.ThreadLocal |= R.ThreadLocal;
+    Known.SharedGlobal |= R.SharedGlobal;
   }
   for (const auto &[Key, Facts] : S.Fields)
     Fields[Key].merge(Facts);
@@ -116,11 +118,12 @@ void ProgramSummary::add(const TuSummary &S) {
           return K.Entry == T.Entry && K.Site == T.Site && K.At == T.At;
         }))
       ThreadStarts.push_back(T);
-  // A function this TU names, other than as what a thread it starts runs, has callers nobody sees.
+  // A function this TU names, other than as what a thread it starts runs or in a registration
+  // to run once, has callers nobody sees.
   for (const std::string &Key : S.AddressTaken)
     if (S.NamedApartFromThreadStarts.count(Key) ||
-        std::none_of(S.ThreadStarts.begin(), S.ThreadStarts.end(),
-                     [&](const ThreadStartSummary &T) { return T.Entry == Key; }))
+        (!S.RunsOnce.count(Key) && std::none_of(S.ThreadStarts.begin(), S.ThreadStarts.end(),
+                                                [&](const ThreadStartSummary &T) { return T.Entry == Key; })))
       NamedApartFromThreadStarts.insert(Key);
   for (const auto &[Callee, Set] : S.RepeatedCalls)
     RepeatedCalls[Callee].insert(Set.begin(), Set.end());
@@ -207,16 +210,26 @@ void ProgramSummary::assignThreadRoles() {
     Repeated[Named(Callee)].merge(NamedSet(Set));
   std::set<std::string> Taken = NamedSet(AddressTaken), NamedOtherwise = NamedSet(NamedApartFromThreadStarts),
                         Headers = NamedSet(DefinedInHeaders);
-  // Functions that run once per run of the program: by a rule of their own (main, an initcall),
-  // or called at one place, not in a loop, from one that does. A header's function may have
-  // calls in files no summary describes, and its repeated calls are not kept.
-  std::set<std::string> Once;
-  for (const auto &[Key, Why] : RunsOnce)
-    Once.insert(Named(Key));
+  // Functions that run once per run of the program: by a rule of their own (main, a
+  // constructor, an initcall) when nothing calls them or names them otherwise, or called at
+  // one place, not in a loop, from one that does. A header's function is compiled into every
+  // file that includes it (a static constructor there runs once per file), may have calls in
+  // files no summary describes, and its repeated calls are not kept.
+  std::set<std::string> Once, OwnRule;
+  for (const auto &[Key, Why] : RunsOnce) {
+    const std::string &F = Named(Key);
+    OwnRule.insert(F);
+    auto Calls = CallersOf.find(F);
+    if ((Calls == CallersOf.end() || Calls->second.empty()) && !NamedOtherwise.count(F) && !Headers.count(F))
+      Once.insert(F);
+  }
+  // (A constructor main also calls runs twice: a function with a rule of its own is never once
+  // by its one caller.)
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const auto &[Callee, Set] : CallersOf) {
-      if (Set.size() != 1 || Once.count(Callee) || Taken.count(Callee) || Headers.count(Callee))
+      if (Set.size() != 1 || Once.count(Callee) || OwnRule.count(Callee) || Taken.count(Callee) ||
+          Headers.count(Callee))
         continue;
       const std::string &Caller = *Set.begin();
       if (Caller != Callee && Once.count(Caller) && !Repeated[Callee].count(Caller))
@@ -224,7 +237,8 @@ void ProgramSummary::assignThreadRoles() {
     }
   }
   // Threads started once: one start in the program, not in a loop, in a function that runs once
-  // (or in a global's initialiser), their entry named nowhere else and called by nobody.
+  // (not in an initialiser outside any function: a member's default, a thread-local, a header's
+  // global in every file), their entry named nowhere else and called by nobody.
   std::map<std::string, std::vector<const ThreadStartSummary *>> StartsOf;
   for (const ThreadStartSummary &T : ThreadStarts)
     StartsOf[Named(T.Entry)].push_back(&T);
@@ -233,8 +247,8 @@ void ProgramSummary::assignThreadRoles() {
     const ThreadStartSummary &T = *Starts.front();
     auto Calls = CallersOf.find(Entry);
     bool Called = Calls != CallersOf.end() && !(Calls->second.size() == 1 && Calls->second.count(Entry));
-    if (Starts.size() == 1 && !T.InLoop && !NamedOtherwise.count(Entry) && !Called &&
-        (T.Site.empty() || Once.count(Named(T.Site))))
+    if (Starts.size() == 1 && !T.InLoop && !NamedOtherwise.count(Entry) && !Called && !T.Site.empty() &&
+        Once.count(Named(T.Site)))
       Role[Entry] = Entry;
   }
   // Functions every caller of which runs only on one such thread (a call to itself aside), and
@@ -488,6 +502,8 @@ Value record(const RecordSummary &R) {
                 {"align_spelling", R.AlignSpelling},
                 {"new_before_cxx17", R.NewBeforeCxx17},
                 {"per_cpu", R.PerCpu},
+                {"thread_local", R.ThreadLocal},
+                {"shared_global", R.SharedGlobal},
                 {"objects", std::move(Objects)}};
 }
 
@@ -741,6 +757,8 @@ public:
     R.AlignSpelling = str(*O, "align_spelling");
     R.NewBeforeCxx17 = flag(*O, "new_before_cxx17");
     R.PerCpu = flag(*O, "per_cpu");
+    R.ThreadLocal = flag(*O, "thread_local");
+    R.SharedGlobal = flag(*O, "shared_global");
     if (const Array *A = arr(*O, "objects"))
       for (const Value &OV : *A)
         R.Objects.push_back(object(OV));

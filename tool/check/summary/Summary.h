@@ -151,6 +151,11 @@ struct RecordSummary {
   std::string AlignSpelling;  // "_Alignas(%0)", "alignas(%0)": the TU's language
   bool NewBeforeCxx17 = false; // allocated with 'new' in C++ before 17 (no over-alignment)
   bool PerCpu = false;         // some TU makes it per CPU (DEFINE_PER_CPU, alloc_percpu)
+  /// Some TU has a thread-local variable of its type; some TU has a global or static one that
+  /// is not thread-local.
+  bool ThreadLocal = false, SharedGlobal = false;
+  /// Each CPU or thread writes its own copy: made per CPU, or every variable of it thread-local.
+  bool perCpuOrThread() const { return PerCpu || (ThreadLocal && !SharedGlobal); }
   std::vector<SharedObject> Objects;
 };
 
@@ -246,8 +251,9 @@ struct TuSummary {
   /// The functions keyed here whose body is in a header (a static inline function, a C++ inline
   /// member): any file may have inlined one, also files no summary describes.
   std::set<std::string> DefinedInHeaders;
-  /// Threads started here; the functions among AddressTaken named here other than as the
-  /// function a thread starts with; the calls among Callers (callee -> callers) that can run
+  /// Threads started here; the thread functions and run-once functions among AddressTaken
+  /// named here otherwise too (other than as what a thread starts with, or in the registration
+  /// that runs it once: `early_initcall(fn)`); the calls among Callers (callee -> callers) that can run
   /// more than once per run of their caller (at two places, or in a loop); and the functions
   /// that run once per run of the program by a rule of their own (main, an initcall), with why.
   /// With Callers, what the reduce step needs to find the fields only one thread writes.
@@ -302,7 +308,8 @@ struct ProgramSummary {
   /// The union of the TUs' functions with their body in a header.
   std::set<std::string> DefinedInHeaders;
   /// The union of the TUs' thread starts (each once), repeated calls and functions that run
-  /// once; and the functions some TU names other than in a call or a thread start.
+  /// once; and the functions some TU names other than in a call, a thread start or a run-once
+  /// registration.
   std::vector<ThreadStartSummary> ThreadStarts;
   std::map<std::string, std::set<std::string>> RepeatedCalls;
   std::map<std::string, std::string> RunsOnce;

@@ -82,6 +82,8 @@ void SummaryBuilder::addRecord(const RecordDecl *R) {
   const LangOptions &LO = Ctx.langOpts();
   Out.NewBeforeCxx17 = LO.CPlusPlus && !LO.CPlusPlus17 && Model.allocatedWithNew(R);
   Out.PerCpu = Model.perCpu(R);
+  Out.ThreadLocal = Model.threadLocal(R);
+  Out.SharedGlobal = Model.sharedGlobal(R);
   uint64_t Window = Ctx.target().Destructive;
   for (const SyncObject &O : Objects) {
     SharedObject S;
@@ -255,8 +257,11 @@ void SummaryBuilder::addCalls() {
     if (Counts(Callee) && !Summary.DefinedInHeaders.count(functionKey(Callee)))
       Summary.RepeatedCalls[functionKey(Callee)].insert(functionKey(Caller));
   for (const FunctionDecl *F : Seen)
-    if (std::string Why = Model.runsOnce(F); !Why.empty())
+    if (std::string Why = Model.runsOnce(F); !Why.empty()) {
       Summary.RunsOnce.emplace(functionKey(F), Why);
+      if (Model.namedApartFromThreadStarts().count(F->getCanonicalDecl()))
+        Summary.NamedApartFromThreadStarts.insert(functionKey(F));
+    }
 }
 
 } // namespace lockwright

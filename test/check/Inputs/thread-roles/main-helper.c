@@ -1,4 +1,5 @@
-/* The start is in a helper main calls once: still one thread. */
+/* The start is in a helper main calls once: still one thread (with START_TWICE, main calls it
+   twice: two grace-period threads). */
 #include <pthread.h>
 #include "gp.h"
 struct gp gp;
@@ -10,6 +11,9 @@ static pthread_t start_gp(void) {
 int main(void) {
 	pthread_t c;
 	start_gp();
+#ifdef START_TWICE
+	start_gp();
+#endif
 	pthread_create(&c, 0, client, &gp);
 	pthread_join(c, 0);
 	return 0;
