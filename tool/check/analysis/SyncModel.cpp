@@ -244,9 +244,9 @@ public:
         // Two calls here, or one in a loop: the callee may run more than once per run of this.
         // Specialisations of one template are one function to the summaries: counted together.
         const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
-        if (++CallSites[{(Pattern ? Pattern : Callee)->getCanonicalDecl(), Current}] > 1 || LoopDepth)
+        if (++CallSites[{(Pattern ? Pattern : Callee)->getCanonicalDecl(), Current}] > 1 || Walk.LoopDepth)
           Model.RepeatedCalls.insert({Callee->getCanonicalDecl(), Current});
-        CalledHere.push_back(Callee->getCanonicalDecl());
+        Walk.CalledHere.push_back(Callee->getCanonicalDecl());
         keepHeld(Model.CallLocks.try_emplace(Callee->getCanonicalDecl(), heldNow()));
         // A lock wrapper seen before (`__pipe_lock(pipe)` takes pipe->mutex and returns), or one
         // that takes or releases the lock it is handed (`mutex_lock(&rcu_gp_lock)`).
@@ -271,16 +271,17 @@ public:
     if (!Callee || CE->getNumArgs() == 0)
       return true;
     std::string Name = Callee->getNameAsString();
-    if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && Op->Op == "thread_create")
+    const ApiNames::Operation *Op = Model.Names.operation(Name);
+    if (Op && Op->Op == "thread_create")
       startsThread(CE->getBeginLoc(), llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
     // alloc_percpu(struct x) passes sizeof(struct x): one copy per CPU.
-    if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && Op->Op == "allocate_per_cpu")
+    if (Op && Op->Op == "allocate_per_cpu")
       if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(CE->getArg(0)->IgnoreParenImpCasts());
           Size && Size->getKind() == UETT_SizeOf)
         perCpu(Size->getTypeOfArgument());
     // A lock operation on a member of what its argument points to (`lock_sock(sk)` owns
     // `sk->sk_lock`): the member is the lock it takes, releases or asserts held.
-    if (const ApiNames::Operation *Op = Model.Names.operation(Name); Op && !Op->Member.empty()) {
+    if (Op && !Op->Member.empty()) {
       const FieldDecl *Lock = memberOfPointee(CE->getArg(0), Op->Member);
       if (Op->Op == "assert_held") {
         if (Current && Lock)
@@ -600,9 +601,9 @@ private:
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
         if (V->getTLSKind() != VarDecl::TLS_None)
           return Origin::Thread;
-        if (auto It = MadeFrom.find(V); It != MadeFrom.end())
+        if (auto It = Walk.MadeFrom.find(V); It != Walk.MadeFrom.end())
           return It->second;
-        if (isa<ParmVarDecl>(V) && Current && V->getDeclContext() == Current)
+        if (ownParameter(V))
           return Origin::Argument;
       }
     Origin Most = Origin::None;
@@ -615,7 +616,7 @@ private:
   /// `struct worker *w = arg;`).
   void madeFrom(const VarDecl *V, const Expr *Value) {
     if (Origin Made = origin(Value); Made != Origin::None)
-      MadeFrom[V] = std::max(Made, MadeFrom.count(V) ? MadeFrom.at(V) : Origin::None);
+      Walk.MadeFrom[V] = std::max(Made, Walk.MadeFrom.count(V) ? Walk.MadeFrom.at(V) : Origin::None);
   }
 
   bool walksLoop(const Expr *Index) const {
@@ -687,12 +688,9 @@ private:
       return;
     // The lock a parameter points to (`static void mutex_lock(pthread_mutex_t *m)` around
     // pthread_mutex_lock): the function is a wrapper that takes or releases its argument.
-    if (const auto *Param = dyn_cast<ParmVarDecl>(D); Param && Current && Param->getDeclContext() == Current) {
-      unsigned Index = Param->getFunctionScopeIndex();
-      if (ApiNames::acquiresLock(*Op))
-        HeldArguments.insert(Index);
-      else if (ApiNames::releasesLock(*Op) && !HeldArguments.erase(Index))
-        ReleasedArguments.insert(Index);
+    if (const ParmVarDecl *Param = ownParameter(D)) {
+      if (ApiNames::acquiresLock(*Op) || ApiNames::releasesLock(*Op))
+        holdsArgument(Param, ApiNames::acquiresLock(*Op));
       return;
     }
     if (!namedLock(D))
@@ -708,20 +706,30 @@ private:
   /// A lock wrapper called here takes (Takes) or releases the lock L: a named lock's section
   /// starts or ends; this function's own parameter makes it a wrapper of its argument too.
   void wrapperHolds(const ValueDecl *L, bool Takes) {
-    if (const auto *Param = dyn_cast<ParmVarDecl>(L)) {
-      if (Current && Param->getDeclContext() == Current) {
-        unsigned Index = Param->getFunctionScopeIndex();
-        if (Takes)
-          HeldArguments.insert(Index);
-        else if (!HeldArguments.erase(Index))
-          ReleasedArguments.insert(Index);
-      }
+    if (isa<ParmVarDecl>(L)) {
+      if (const ParmVarDecl *Param = ownParameter(L))
+        holdsArgument(Param, Takes);
       return;
     }
     if (Takes)
       Held.push_back(L);
     else
       release(L);
+  }
+
+  /// The current function takes (Takes) or releases the lock its parameter Param points to.
+  void holdsArgument(const ParmVarDecl *Param, bool Takes) {
+    unsigned Index = Param->getFunctionScopeIndex();
+    if (Takes)
+      Walk.HeldArguments.insert(Index);
+    else if (!Walk.HeldArguments.erase(Index))
+      Walk.ReleasedArguments.insert(Index);
+  }
+
+  /// D as a parameter of the current function, or null.
+  const ParmVarDecl *ownParameter(const ValueDecl *D) const {
+    const auto *Param = dyn_cast<ParmVarDecl>(D);
+    return Param && Current && Param->getDeclContext() == Current ? Param : nullptr;
   }
 
   /// The member named Member of the record E points to (or is), if it has one.
@@ -785,9 +793,9 @@ public:
   }
   /// Runs Traverse one loop deeper: what it visits may run more than once per call.
   template <class Fn> bool inLoop(Fn Traverse) {
-    ++LoopDepth;
+    ++Walk.LoopDepth;
     bool Result = Traverse();
-    --LoopDepth;
+    --Walk.LoopDepth;
     return Result;
   }
 
@@ -808,7 +816,7 @@ public:
   bool VisitGotoStmt(GotoStmt *GS) {
     if (const LabelStmt *Target = GS->getLabel()->getStmt();
         Current && Target && SM.isBeforeInTranslationUnit(Target->getBeginLoc(), GS->getBeginLoc()))
-      LoopsBack = true;
+      Walk.LoopsBack = true;
     return true;
   }
 
@@ -915,23 +923,10 @@ private:
     SavedFresh.swap(Fresh);
     SavedHeld.swap(Held);
     SavedReleased.swap(ReleasedUnheld);
-    unsigned SavedLoopDepth = LoopDepth;
-    LoopDepth = 0;
-    std::set<unsigned> SavedHeldArguments, SavedReleasedArguments;
-    SavedHeldArguments.swap(HeldArguments);
-    SavedReleasedArguments.swap(ReleasedArguments);
-    std::vector<const FunctionDecl *> SavedCalledHere;
-    std::vector<size_t> SavedStartsHere;
-    SavedCalledHere.swap(CalledHere);
-    SavedStartsHere.swap(StartsHere);
-    bool SavedLoopsBack = LoopsBack;
-    LoopsBack = false;
-    std::map<const VarDecl *, Origin> SavedMadeFrom;
-    SavedMadeFrom.swap(MadeFrom);
+    FunctionWalk SavedWalk;
+    std::swap(SavedWalk, Walk);
     Current = FD;
     bool Result = Traverse();
-    LoopDepth = SavedLoopDepth;
-    MadeFrom.swap(SavedMadeFrom);
     // A function that returns holding a lock, or releases one it did not take, is a lock
     // wrapper for the calls after it (an API's own body, spin_lock's, is not: its callers
     // name the lock they take).
@@ -940,22 +935,18 @@ private:
         TakenOnReturn[FD->getCanonicalDecl()].assign(Held.begin(), Held.end());
       if (!ReleasedUnheld.empty())
         ReleasedOnReturn[FD->getCanonicalDecl()] = ReleasedUnheld;
-      if (!HeldArguments.empty())
-        TakesArgument[FD->getCanonicalDecl()] = HeldArguments;
-      if (!ReleasedArguments.empty())
-        ReleasesArgument[FD->getCanonicalDecl()] = ReleasedArguments;
+      if (!Walk.HeldArguments.empty())
+        TakesArgument[FD->getCanonicalDecl()] = Walk.HeldArguments;
+      if (!Walk.ReleasedArguments.empty())
+        ReleasesArgument[FD->getCanonicalDecl()] = Walk.ReleasedArguments;
     }
-    HeldArguments.swap(SavedHeldArguments);
-    ReleasedArguments.swap(SavedReleasedArguments);
-    if (LoopsBack && FD) {
-      for (const FunctionDecl *Callee : CalledHere)
+    if (Walk.LoopsBack && FD) {
+      for (const FunctionDecl *Callee : Walk.CalledHere)
         Model.RepeatedCalls.insert({Callee, FD});
-      for (size_t Start : StartsHere)
+      for (size_t Start : Walk.StartsHere)
         Model.ThreadStarts[Start].InLoop = true;
     }
-    CalledHere.swap(SavedCalledHere);
-    StartsHere.swap(SavedStartsHere);
-    LoopsBack = SavedLoopsBack;
+    Walk = std::move(SavedWalk);
     Current = Saved;
     Fresh.swap(SavedFresh);
     Held.swap(SavedHeld);
@@ -992,8 +983,8 @@ private:
         Entry = L->getCallOperator();
       }
       if (Entry) {
-        StartsHere.push_back(Model.ThreadStarts.size());
-        Model.ThreadStarts.push_back({Entry->getCanonicalDecl(), Current, Loc, LoopDepth != 0});
+        Walk.StartsHere.push_back(Model.ThreadStarts.size());
+        Model.ThreadStarts.push_back({Entry->getCanonicalDecl(), Current, Loc, Walk.LoopDepth != 0});
         return;
       }
     }
@@ -1093,16 +1084,21 @@ private:
   /// Wrappers of the lock they are handed: the parameters (by index) a function returns holding,
   /// or releases without taking; and the current function's so far.
   std::map<const FunctionDecl *, std::set<unsigned>> TakesArgument, ReleasesArgument;
-  std::set<unsigned> HeldArguments, ReleasedArguments;
-  /// The current function's calls and thread starts (indices into Model.ThreadStarts), and
-  /// whether a `goto` jumps back in it: then each may run more than once.
-  std::vector<const FunctionDecl *> CalledHere;
-  std::vector<size_t> StartsHere;
-  bool LoopsBack = false;
+  /// What the walk knows of the current function alone, set aside around a function inside it
+  /// (a lambda's body).
+  struct FunctionWalk {
+    unsigned LoopDepth = 0; // loops around the current statement
+    /// The parameters whose lock it holds, or has released without taking, so far.
+    std::set<unsigned> HeldArguments, ReleasedArguments;
+    /// Its calls and thread starts (indices into Model.ThreadStarts), and whether a `goto`
+    /// jumps back in it: then each may run more than once.
+    std::vector<const FunctionDecl *> CalledHere;
+    std::vector<size_t> StartsHere;
+    bool LoopsBack = false;
+    std::map<const VarDecl *, Origin> MadeFrom; // locals holding a thread's identity or an argument
+  } Walk;
   llvm::DenseSet<const Expr *> CalleeRefs; // function names in callee position
   llvm::DenseSet<const Expr *> ThreadEntryRefs; // function names a thread is started with
-  unsigned LoopDepth = 0; // loops around the current statement, in the current function
-  std::map<const VarDecl *, Origin> MadeFrom; // locals holding a thread's identity or an argument
   std::map<std::pair<const FunctionDecl *, const FunctionDecl *>, unsigned> CallSites; // (callee, caller)
   /// Expressions seen as the base of a member access: an API macro around the access works on
   /// the member, not on them.
