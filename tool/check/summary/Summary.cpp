@@ -149,15 +149,25 @@ const std::string &ProgramSummary::named(const std::string &Key) const {
   return It == ExternNames.end() ? Key : It->second;
 }
 
+std::set<std::string> ProgramSummary::named(const std::set<std::string> &Keys) const {
+  std::set<std::string> Out;
+  for (const std::string &Key : Keys)
+    Out.insert(named(Key));
+  return Out;
+}
+
+std::map<std::string, std::set<std::string>>
+ProgramSummary::named(const std::map<std::string, std::set<std::string>> &Calls) const {
+  std::map<std::string, std::set<std::string>> Out;
+  for (const auto &[Callee, Set] : Calls)
+    Out[named(Callee)].merge(named(Set));
+  return Out;
+}
+
 void ProgramSummary::coolWritersCalledOnlyFromCold() {
   auto Named = [&](const std::string &Key) -> const std::string & { return named(Key); };
-  std::map<std::string, std::set<std::string>> CallersOf;
-  for (const auto &[Callee, Set] : Callers)
-    for (const std::string &Caller : Set)
-      CallersOf[Named(Callee)].insert(Named(Caller));
-  std::set<std::string> Taken;
-  for (const std::string &Key : AddressTaken)
-    Taken.insert(Named(Key));
+  std::map<std::string, std::set<std::string>> CallersOf = named(Callers);
+  std::set<std::string> Taken = named(AddressTaken);
   // Functions cold in the program: those a rule of their own says run rarely, then every
   // function whose callers are all cold; a function named other than in a call (a callback, an
   // ops table) has callers nobody sees, and one that calls itself is not cooled by its own call.
@@ -197,19 +207,9 @@ void ProgramSummary::assignThreadRoles() {
   if (ThreadStarts.empty())
     return;
   auto Named = [&](const std::string &Key) -> const std::string & { return named(Key); };
-  auto NamedSet = [&](const std::set<std::string> &Keys) {
-    std::set<std::string> Out;
-    for (const std::string &K : Keys)
-      Out.insert(Named(K));
-    return Out;
-  };
-  std::map<std::string, std::set<std::string>> CallersOf, Repeated;
-  for (const auto &[Callee, Set] : Callers)
-    CallersOf[Named(Callee)].merge(NamedSet(Set));
-  for (const auto &[Callee, Set] : RepeatedCalls)
-    Repeated[Named(Callee)].merge(NamedSet(Set));
-  std::set<std::string> Taken = NamedSet(AddressTaken), NamedOtherwise = NamedSet(NamedApartFromThreadStarts),
-                        Headers = NamedSet(DefinedInHeaders);
+  std::map<std::string, std::set<std::string>> CallersOf = named(Callers), Repeated = named(RepeatedCalls);
+  std::set<std::string> Taken = named(AddressTaken), NamedOtherwise = named(NamedApartFromThreadStarts),
+                        Headers = named(DefinedInHeaders);
   // Functions that run once per run of the program: by a rule of their own (main, a
   // constructor, an initcall) when nothing calls them or names them otherwise, or called at
   // one place, not in a loop, from one that does. A header's function is compiled into every
@@ -307,10 +307,7 @@ ProfileMatch ProgramSummary::coolWritersOffProfile(const SampleProfile &Profile)
     for (const std::string &Reader : Facts.Readers)
       Consider(Reader);
   }
-  std::map<std::string, std::set<std::string>> Inlinable;
-  for (const auto &[Callee, Set] : InlinableCallers)
-    for (const std::string &Caller : Set)
-      Inlinable[named(Callee)].insert(named(Caller));
+  std::map<std::string, std::set<std::string>> Inlinable = named(InlinableCallers);
   for (bool Changed = true; Changed;) { // counts only grow, to one of the finitely many sampled
     Changed = false;
     for (const auto &[Callee, Set] : Inlinable)

@@ -341,6 +341,9 @@ private:
   /// A function with external linkage by its name, whatever declaration each TU keyed it by.
   /// Same-named functions of two programs in one database merge: more callers, never fewer.
   const std::string &named(const std::string &Key) const;
+  /// The same for each key of a set, and for each callee and caller of a call map.
+  std::set<std::string> named(const std::set<std::string> &Keys) const;
+  std::map<std::string, std::set<std::string>> named(const std::map<std::string, std::set<std::string>> &Calls) const;
 };
 
 /// A 64-bit content hash as 16 hex digits (xxh3).
