@@ -166,6 +166,9 @@ public:
   /// static one that is not (then R's objects are not all per thread).
   bool threadLocal(const clang::RecordDecl *R) const { return ThreadLocal.count(R) != 0; }
   bool sharedGlobal(const clang::RecordDecl *R) const { return SharedGlobal.count(R) != 0; }
+  /// Each CPU or thread writes its own copy of R, as far as the TU shows (RecordSummary's
+  /// perCpuOrThread over the whole program).
+  bool perCpuOrThread(const clang::RecordDecl *R) const { return perCpu(R) || (threadLocal(R) && !sharedGlobal(R)); }
   /// The locks held at every call of each function called (by canonical declaration), and the
   /// functions named other than in a call (their callers are not all seen).
   const std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> &callLocks() const {

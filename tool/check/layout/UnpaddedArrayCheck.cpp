@@ -82,9 +82,8 @@ bool perCpu(const ValueDecl *D, const CheckContext &Ctx) {
     return false;
   }
   const auto *FD = dyn_cast<FieldDecl>(D);
-  const RecordDecl *R = FD ? (FD->getParent()->getDefinition() ? FD->getParent()->getDefinition() : FD->getParent()) : nullptr;
-  const SyncModel &Model = Ctx.model();
-  return R && (Model.perCpu(R) || (Model.threadLocal(R) && !Model.sharedGlobal(R)));
+  return FD && Ctx.model().perCpuOrThread(FD->getParent()->getDefinition() ? FD->getParent()->getDefinition()
+                                                                            : FD->getParent());
 }
 
 /// Whether a function that updates D's slots in place runs often and without a lock: not only
